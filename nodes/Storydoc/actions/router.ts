@@ -1,0 +1,60 @@
+import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import * as account from './account';
+import type { StorydocType } from './node.type';
+
+type OperationModule = {
+	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
+};
+
+const resources: Record<StorydocType['resource'], Record<string, OperationModule>> = {
+	account: account.operations,
+};
+
+/** Every failure leaves the node as an n8n error that names the item it belongs to. */
+function asNodeError(node: INode, caught: unknown, itemIndex: number) {
+	const error =
+		caught instanceof NodeApiError || caught instanceof NodeOperationError
+			? caught
+			: new NodeOperationError(node, caught as Error, { itemIndex });
+	error.context.itemIndex = itemIndex;
+	return error;
+}
+
+/** What a Continue On Fail error item shows: the message and the useful details, never request options. */
+function errorJson(error: NodeApiError | NodeOperationError): IDataObject {
+	const json: IDataObject = { error: error.message };
+	if (error.description) json.description = error.description;
+	if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
+	return json;
+}
+
+/** Owns the item loop and the error policy; operations handle exactly one item. */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resource = this.getNodeParameter('resource', 0) as StorydocType['resource'];
+	const operation = this.getNodeParameter('operation', 0) as string;
+	const operationModule = resources[resource]?.[operation];
+	if (!operationModule) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operation}" of the resource "${resource}" is not supported`,
+		);
+	}
+
+	const returnData: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			returnData.push(...(await operationModule.execute.call(this, itemIndex)));
+		} catch (caught) {
+			const error = asNodeError(this.getNode(), caught, itemIndex);
+			if (this.continueOnFail()) {
+				returnData.push({ json: errorJson(error), pairedItem: { item: itemIndex } });
+				continue;
+			}
+			throw error;
+		}
+	}
+	return [returnData];
+}
