@@ -8,6 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as account from './actions/account';
 import { router } from './actions/router';
+import { listSearch } from './methods';
 
 export class Storydoc implements INodeType {
 	description: INodeTypeDescription = {
@@ -35,6 +36,8 @@ export class Storydoc implements INodeType {
 			...account.description,
 		],
 	};
+
+	methods = { listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);
