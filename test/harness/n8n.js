@@ -20,10 +20,13 @@ const {
 	ExecutionLifecycleHooks,
 	LoadOptionsContext,
 	PackageDirectoryLoader,
+	PollContext,
 	RoutingNode,
 	WorkflowExecute,
 } = require('n8n-core');
-const { ICredentialsHelper, NodeHelpers, Workflow } = require('n8n-workflow');
+const { ICredentialsHelper, LoggerProxy, NodeHelpers, Workflow } = require('n8n-workflow');
+const { Logger } = require('@n8n/backend-common');
+const { Container } = require('@n8n/di');
 
 const testNodes = require('./nodes/testNodes');
 
@@ -33,6 +36,23 @@ const NODE_TYPE = `${PACKAGE_NAME}.storydoc`;
 const CREDENTIAL_TYPE = 'storydocApi';
 
 let loaded;
+
+/**
+ * Everything n8n's logger receives while the harness runs (engine and node code log through
+ * LoggerProxy), so tests can check that no secret is ever logged.
+ */
+const capturedLogs = [];
+const captureLevel = (level) => (message, meta) => capturedLogs.push({ level, message, meta });
+const captureLogger = {
+	error: captureLevel('error'),
+	warn: captureLevel('warn'),
+	info: captureLevel('info'),
+	debug: captureLevel('debug'),
+	scoped: () => captureLogger,
+};
+LoggerProxy.init(captureLogger);
+// Node code's `this.logger` and the engine's own logging resolve n8n's Logger from the DI container.
+Container.set(Logger, captureLogger);
 
 /** Loads dist/ through n8n's package loader once per process. Run `npm run build` first. */
 async function loadPackage() {
@@ -204,6 +224,24 @@ async function runWorkflow(workflowJson, { credentials, mode = 'manual' } = {}) 
 	return { run, outputs, error: run.data.resultData.error, staticData: workflow.staticData };
 }
 
+/**
+ * Runs one poll of a polling trigger the way n8n's poll job does: `poll()` called with n8n-core's
+ * PollContext. Keep passing the same `staticData` object to carry the trigger's cursor from poll to
+ * poll, as n8n keeps it with the active workflow. `mode` is 'trigger' for a scheduled poll and
+ * 'manual' for the editor's Fetch Test Event.
+ */
+async function runPoll(triggerNode, { credentials, staticData = {}, mode = 'trigger', activation = 'activate' } = {}) {
+	const { nodeTypes, credentialTypes } = await loadPackage();
+	const node = { id: 'trigger', position: [0, 0], typeVersion: 1, ...triggerNode };
+	const workflow = buildWorkflow({ nodes: [node], connections: {}, staticData }, nodeTypes);
+	const credentialsHelper = new TestCredentialsHelper(credentialTypes, credentials || {});
+	const additionalData = additionalDataFor(credentialsHelper, undefined);
+	const context = new PollContext(workflow, node, additionalData, mode, activation);
+	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+	const result = await nodeType.poll.call(context);
+	return { items: result ? result[0] : [], result, staticData: workflow.staticData };
+}
+
 /** A Manual Trigger → (optional input items) → Storydoc workflow, the shape most tests need. */
 function storydocWorkflow(parameters, { items, settings, nodeSettings = {} } = {}) {
 	const trigger = {
@@ -329,8 +367,10 @@ module.exports = {
 	NODE_TYPE,
 	PACKAGE_ROOT,
 	callMethod,
+	capturedLogs,
 	credentialsFor,
 	loadPackage,
+	runPoll,
 	runWorkflow,
 	storydocWorkflow,
 	testCredential,
