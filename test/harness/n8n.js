@@ -29,6 +29,7 @@ const { Logger } = require('@n8n/backend-common');
 const { Container } = require('@n8n/di');
 
 const testNodes = require('./nodes/testNodes');
+const baseNodes = require('./nodes/baseNodes');
 
 const PACKAGE_ROOT = path.resolve(__dirname, '..', '..');
 const PACKAGE_NAME = require(path.join(PACKAGE_ROOT, 'package.json')).name;
@@ -69,6 +70,10 @@ async function loadPackage() {
 	}
 	types.set('n8n-nodes-base.manualTrigger', new testNodes.ManualTrigger());
 	types.set('test.fixtureItems', new testNodes.FixtureItems());
+	// What the example workflows (examples/) use besides the Storydoc node.
+	types.set('n8n-nodes-base.set', new baseNodes.EditFields());
+	types.set('n8n-nodes-base.scheduleTrigger', new baseNodes.ScheduleTrigger());
+	types.set('n8n-nodes-base.stickyNote', new baseNodes.StickyNote());
 
 	const nodeTypes = {
 		getByName: (type) => types.get(type),
@@ -187,9 +192,11 @@ function buildWorkflow(workflowJson, nodeTypes) {
 /**
  * Runs a workflow JSON (as exported from the n8n editor) to the end.
  * Returns the IRun, every node's output items (`outputs[nodeName]`, first output, first run) and the
- * workflow error if the run failed.
+ * workflow error if the run failed. `startNode` names the trigger to start from when a workflow has
+ * several (an example with both a Schedule and a Manual Trigger starts from the Manual one, as
+ * `n8n execute` does).
  */
-async function runWorkflow(workflowJson, { credentials, mode = 'manual' } = {}) {
+async function runWorkflow(workflowJson, { credentials, mode = 'manual', startNode: startNodeName } = {}) {
 	const { nodeTypes, credentialTypes } = await loadPackage();
 	const workflow = buildWorkflow(workflowJson, nodeTypes);
 	const credentialsHelper = new TestCredentialsHelper(credentialTypes, credentials || {});
@@ -200,8 +207,8 @@ async function runWorkflow(workflowJson, { credentials, mode = 'manual' } = {}) 
 	hooks.addHandler('workflowExecuteAfter', (fullRunData) => resolveRun(fullRunData));
 	const additionalData = additionalDataFor(credentialsHelper, hooks);
 
-	const startNode = workflow.getStartNode();
-	if (!startNode) throw new Error('The workflow has no start node');
+	const startNode = startNodeName ? workflow.getNode(startNodeName) : workflow.getStartNode();
+	if (!startNode) throw new Error(`The workflow has no start node${startNodeName ? ` named ${startNodeName}` : ''}`);
 	const runExecutionData = {
 		startData: {},
 		resultData: { runData: {} },

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * `npm run demo`: starts the local Storydoc API sandbox, runs every example workflow in examples/
+ * through n8n's real execution engine (n8n-core's WorkflowExecute, in this process, with the built
+ * package loaded the way n8n loads a community package), and prints what happened: the links created
+ * for CRM records, the update of a deal's version, the engagement table.
+ *
+ * Needs a build (`npm run build`; the `predemo` script does it). Nothing leaves this machine.
+ */
+const util = require('node:util');
+
+const { credentialsFor, runWorkflow } = require('../test/harness/n8n');
+const { loadExamples, sandboxClient, startSandbox } = require('./examples');
+
+const bold = (text) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text);
+
+function expectEqual(actual, expected, what) {
+	if (!util.isDeepStrictEqual(actual, expected)) {
+		throw new Error(`${what} differed: expected ${util.inspect(expected, { depth: 5 })}, got ${util.inspect(actual, { depth: 5 })}`);
+	}
+}
+function expect(condition, message) {
+	if (!condition) throw new Error(message);
+}
+
+async function main() {
+	const { sandbox, url } = await startSandbox();
+	const client = sandboxClient(url);
+	const credentials = credentialsFor({ baseUrl: url, token: sandbox.tokens.team });
+	let failures = 0;
+	console.log(bold('Storydoc for n8n: demo'));
+	console.log(`API sandbox: ${url} (a local implementation of the Storydoc API v2, seeded data)`);
+	console.log("Engine: n8n-core's WorkflowExecute, running the workflow files in examples/ unchanged\n");
+	try {
+		for (const example of loadExamples().values()) {
+			console.log(bold(`▶ ${example.workflow.name}`) + `  (examples/${example.file})`);
+			await client.reset();
+			const { outputs, error } = await runWorkflow(example.workflow, { credentials, startNode: example.startNode });
+			try {
+				if (error) throw new Error(`the workflow failed: ${error.message}${error.description ? ` (${error.description})` : ''}`);
+				await example.check({ outputs, sandbox: client, expectEqual, expect });
+				for (const line of example.report({ outputs })) console.log(`  ${line}`);
+			} catch (failure) {
+				failures++;
+				console.log(`  ✗ ${failure.message}`);
+			}
+			console.log('');
+		}
+	} finally {
+		await sandbox.close();
+	}
+	if (failures) {
+		console.log(`${failures} example(s) did not run as expected.`);
+		process.exitCode = 1;
+		return;
+	}
+	console.log('Every example ran against the sandbox. Import the files in examples/ into your n8n, pick your');
+	console.log('Storydoc credential, and replace the story ID and sender email with your own to run them for real.');
+}
+
+main().catch((error) => {
+	console.error(error.stack || error);
+	process.exitCode = 1;
+});

