@@ -1,0 +1,84 @@
+import type { INode } from 'n8n-workflow';
+import { NodeOperationError, tryToParseDateTime } from 'n8n-workflow';
+
+/** Deliberately loose (something@domain.tld): the API decides whether the user exists. */
+const EMAIL_REGEX = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function fieldError(node: INode, itemIndex: number, message: string, description?: string) {
+	return new NodeOperationError(node, `Item ${itemIndex}: ${message}`, { itemIndex, description });
+}
+
+/**
+ * Reads a date-time parameter as an instant (epoch ms). A value with an offset or `Z` keeps it; one
+ * without (what n8n's date picker produces) is read in the workflow's time zone, as n8n's own nodes do.
+ */
+export function parseDateField(
+	node: INode,
+	itemIndex: number,
+	fieldLabel: string,
+	value: unknown,
+	timezone: string,
+): number {
+	const isEmpty = value === undefined || value === null || String(value).trim() === '';
+	let instant = Number.NaN;
+	if (!isEmpty) {
+		try {
+			instant = tryToParseDateTime(value, timezone).toMillis();
+		} catch {
+			instant = Number.NaN;
+		}
+	}
+	if (!Number.isFinite(instant)) {
+		throw fieldError(
+			node,
+			itemIndex,
+			isEmpty ? `"${fieldLabel}" is required` : `"${fieldLabel}" is not a valid date`,
+			isEmpty
+				? 'Give a date and time, for example 2026-01-31T00:00:00Z or an expression such as {{ $now.minus({ days: 7 }) }}'
+				: `Value given: ${JSON.stringify(value)}. Use ISO 8601, for example 2026-01-31T00:00:00Z.`,
+		);
+	}
+	return instant;
+}
+
+export function validateDateRange(node: INode, itemIndex: number, from: number, to: number): void {
+	if (from > to) {
+		throw fieldError(
+			node,
+			itemIndex,
+			'"From" is after "To"',
+			`From is ${new Date(from).toISOString()} and To is ${new Date(to).toISOString()} (UTC).`,
+		);
+	}
+}
+
+/** An optional email field: empty means "no filter"; anything else must look like an email address. */
+export function optionalEmailField(
+	node: INode,
+	itemIndex: number,
+	fieldLabel: string,
+	value: unknown,
+): string | undefined {
+	const email = String(value ?? '').trim();
+	if (!email) return undefined;
+	if (!EMAIL_REGEX.test(email)) {
+		throw fieldError(node, itemIndex, `"${fieldLabel}" is not a valid email address`, `Value given: ${JSON.stringify(value)}`);
+	}
+	return email;
+}
+
+/** A whole number from 1 to `max` (Limit, Parallel Page Requests); expressions can bypass the editor's bounds. */
+export function positiveIntegerField(
+	node: INode,
+	itemIndex: number,
+	fieldLabel: string,
+	value: unknown,
+	max = Number.MAX_SAFE_INTEGER,
+): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > max) {
+		const range = max === Number.MAX_SAFE_INTEGER ? 'of at least 1' : `from 1 to ${max}`;
+		throw fieldError(node, itemIndex, `"${fieldLabel}" must be a whole number ${range}`, `Value given: ${JSON.stringify(value)}`);
+	}
+	return number;
+}
