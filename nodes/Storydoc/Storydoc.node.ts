@@ -7,7 +7,9 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as account from './actions/account';
+import * as analytics from './actions/analytics';
 import { router } from './actions/router';
+import * as story from './actions/story';
 import { listSearch } from './methods';
 
 export class Storydoc implements INodeType {
@@ -30,10 +32,16 @@ export class Storydoc implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [{ name: 'Account', value: 'account' }],
+				options: [
+					{ name: 'Account', value: 'account' },
+					{ name: 'Analytics', value: 'analytics' },
+					{ name: 'Story', value: 'story' },
+				],
 				default: 'account',
 			},
 			...account.description,
+			...analytics.description,
+			...story.description,
 		],
 	};
 

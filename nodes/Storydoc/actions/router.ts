@@ -2,7 +2,9 @@ import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from '
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import * as account from './account';
+import * as analytics from './analytics';
 import type { StorydocType } from './node.type';
+import * as story from './story';
 
 type OperationModule = {
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
@@ -10,6 +12,8 @@ type OperationModule = {
 
 const resources: Record<StorydocType['resource'], Record<string, OperationModule>> = {
 	account: account.operations,
+	analytics: analytics.operations,
+	story: story.operations,
 };
 
 /** Every failure leaves the node as an n8n error that names the item it belongs to. */
@@ -46,7 +50,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const returnData: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			returnData.push(...(await operationModule.execute.call(this, itemIndex)));
+			// A loop, not push(...items): spreading 100,000 analytics events overflows the call stack.
+			for (const item of await operationModule.execute.call(this, itemIndex)) returnData.push(item);
 		} catch (caught) {
 			const error = asNodeError(this.getNode(), caught, itemIndex);
 			if (this.continueOnFail()) {

@@ -37,3 +37,16 @@ export function getLocatorId(
 	}
 	return id;
 }
+
+/** Like `getLocatorId` for an optional filter: an empty locator means "no filter", not an error. */
+export function getOptionalLocatorId(
+	this: IExecuteFunctions,
+	parameterName: string,
+	fieldLabel: string,
+	itemIndex: number,
+): string | undefined {
+	const value = this.getNodeParameter(parameterName, itemIndex, '', { extractValue: false });
+	const raw = value && typeof value === 'object' ? (value as INodeParameterResourceLocator).value : value;
+	if (String(raw ?? '').trim() === '') return undefined;
+	return getLocatorId.call(this, parameterName, fieldLabel, itemIndex);
+}

@@ -1,0 +1,182 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { storyLocator, versionLocator } from '../../descriptions/locators';
+import { getOptionalLocatorId } from '../../helpers/locators';
+import {
+	optionalEmailField,
+	parseDateField,
+	positiveIntegerField,
+	validateDateRange,
+} from '../../helpers/validation';
+import { VersionSummaries } from '../../helpers/versionSummary';
+import { analyticsEvents, DEFAULT_PAGE_CONCURRENCY, MAX_PAGE_CONCURRENCY } from '../../transport/analytics';
+import type { AnalyticsQuery } from '../../transport/analytics';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'From',
+		name: 'dateFrom',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		description:
+			"Start of the period, inclusive. A date without a time zone is read in the workflow's time zone.",
+	},
+	{
+		displayName: 'To',
+		name: 'dateTo',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		description:
+			'End of the period, inclusive. Periods longer than the 92 days the API allows per request are split automatically.',
+	},
+	{
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Raw Events',
+				value: 'events',
+				description: 'One item per view or click, oldest first, as the API returns it',
+			},
+			{
+				name: 'Summary per Version',
+				value: 'versionSummary',
+				description:
+					'One item per version: its prospect, views, clicks, unique visitors and sessions, first and last event',
+			},
+		],
+		default: 'events',
+	},
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+		displayOptions: { show: { output: ['events'] } },
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { output: ['events'], returnAll: [false] } },
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				...storyLocator,
+				required: false,
+				description: 'Only events of the versions of this story',
+			},
+			{
+				displayName: 'User Email',
+				name: 'userEmail',
+				type: 'string',
+				placeholder: 'name@email.com',
+				default: '',
+				description: 'Only events of versions created by this user of your Storydoc organization',
+			},
+			{
+				...versionLocator,
+				required: false,
+				description: 'Only events of this version: its versionUrl or editorUrl, or its ID',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Parallel Page Requests',
+				name: 'concurrency',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_PAGE_CONCURRENCY },
+				default: DEFAULT_PAGE_CONCURRENCY,
+				description:
+					'How many pages of 1,000 events to request at the same time once the first page has told how many there are. Lower it if other workflows share the rate limit of the API key.',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['analytics'], operation: ['getEvents'] } },
+	properties,
+);
+
+/** Reads and checks every parameter of one item before any request is sent. */
+function readQuery(context: IExecuteFunctions, itemIndex: number): AnalyticsQuery {
+	const node = context.getNode();
+	const timezone = context.getTimezone();
+	const from = parseDateField(node, itemIndex, 'From', context.getNodeParameter('dateFrom', itemIndex, ''), timezone);
+	const to = parseDateField(node, itemIndex, 'To', context.getNodeParameter('dateTo', itemIndex, ''), timezone);
+	validateDateRange(node, itemIndex, from, to);
+	return {
+		from,
+		to,
+		storyId: getOptionalLocatorId.call(context, 'filters.storyId', 'Story', itemIndex),
+		versionId: getOptionalLocatorId.call(context, 'filters.versionId', 'Version', itemIndex),
+		userEmail: optionalEmailField(
+			node,
+			itemIndex,
+			'User Email',
+			context.getNodeParameter('filters.userEmail', itemIndex, ''),
+		),
+	};
+}
+
+/**
+ * Each input item runs its own query (its own period and filters, from expressions) and its output
+ * items are paired to it; use the node setting Execute Once to run a single query for many items.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const node = this.getNode();
+	const query = readQuery(this, itemIndex);
+	const output = this.getNodeParameter('output', itemIndex) as 'events' | 'versionSummary';
+	const returnAll = output === 'versionSummary' || (this.getNodeParameter('returnAll', itemIndex) as boolean);
+	const limit = returnAll
+		? undefined
+		: positiveIntegerField(node, itemIndex, 'Limit', this.getNodeParameter('limit', itemIndex));
+	const concurrency = positiveIntegerField(
+		node,
+		itemIndex,
+		'Parallel Page Requests',
+		this.getNodeParameter('options.concurrency', itemIndex, DEFAULT_PAGE_CONCURRENCY),
+		MAX_PAGE_CONCURRENCY,
+	);
+
+	const events = analyticsEvents.call(this, query, { concurrency, limit, itemIndex });
+
+	if (output === 'versionSummary') {
+		const summaries = new VersionSummaries();
+		for await (const page of events) for (const event of page) summaries.add(event);
+		return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(summaries.results()), {
+			itemData: { item: itemIndex },
+		});
+	}
+
+	// Items are built page by page from the parsed events themselves: no page wrapper and no copy is
+	// kept, so 100,000 events cost about their own size.
+	const items: INodeExecutionData[] = [];
+	for await (const page of events) {
+		for (const event of page) items.push({ json: event, pairedItem: { item: itemIndex } });
+	}
+	return items;
+}

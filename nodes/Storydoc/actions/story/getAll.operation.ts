@@ -1,0 +1,68 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { storydocApiRequest } from '../../transport';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: [
+					{ name: 'Archived', value: 'Archived' },
+					{ name: 'Draft', value: 'Draft' },
+					{ name: 'Live', value: 'Live' },
+				],
+				default: 'Live',
+				description: 'Only stories with this status. Without this filter, stories of every status are returned.',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['story'], operation: ['getAll'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as { status?: string };
+
+	// The API returns the whole list in one answer (no paging), so Limit is applied here.
+	const stories = (await storydocApiRequest.call(this, {
+		method: 'GET',
+		path: '/v2/stories',
+		qs: filters.status ? { status: filters.status } : undefined,
+		itemIndex,
+	})) as unknown as IDataObject[];
+	if (!Array.isArray(stories)) {
+		throw new NodeOperationError(this.getNode(), 'The Storydoc API answered GET /v2/stories without a list of stories', {
+			itemIndex,
+		});
+	}
+	const limit = returnAll ? stories.length : (this.getNodeParameter('limit', itemIndex) as number);
+	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(stories.slice(0, limit)), {
+		itemData: { item: itemIndex },
+	});
+}

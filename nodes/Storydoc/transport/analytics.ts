@@ -1,0 +1,126 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { isOutsideWindow, splitIntoWindows } from '../helpers/dateWindows';
+import type { DateWindow } from '../helpers/dateWindows';
+import { orderedPages } from '../helpers/orderedPages';
+import type { Page } from '../helpers/orderedPages';
+import type { AnalyticsEvent } from '../helpers/versionSummary';
+import type { StorydocContext } from './index';
+import { storydocApiRequest } from './index';
+
+/** Small on purpose: enough to hide the latency of a page, gentle on a shared rate limit. */
+export const DEFAULT_PAGE_CONCURRENCY = 4;
+export const MAX_PAGE_CONCURRENCY = 10;
+
+/** What one analytics query asks for; `from` and `to` are inclusive instants (epoch ms). */
+export interface AnalyticsQuery {
+	from: number;
+	to: number;
+	storyId?: string;
+	versionId?: string;
+	userEmail?: string;
+}
+
+export interface AnalyticsPagingOptions {
+	/** Pages requested at the same time within a window, after its first page. */
+	concurrency?: number;
+	/** Stop after this many events (all of them when absent). */
+	limit?: number;
+	itemIndex?: number;
+}
+
+interface EventsResponse {
+	data?: unknown;
+	pagination?: Partial<Record<'page' | 'pageSize' | 'total' | 'totalPages', number>> & { hasMore?: boolean };
+}
+
+/**
+ * The analytics errors whose generic explanation would send the user the wrong way (a 403 here is
+ * usually the plan, not the key), rewritten to say what to do. Everything else passes unchanged.
+ */
+function explainAnalyticsError(error: unknown): unknown {
+	if (!(error instanceof NodeApiError)) return error;
+	if (error.httpCode === '403' && /team plan/i.test(error.message)) {
+		error.description =
+			"Engagement analytics is part of Storydoc's Team plan. Upgrade the organization to the Team plan, or use the Access Token of an organization that has it.";
+	} else if (error.httpCode === '400' && /revoked/i.test(error.message)) {
+		error.description =
+			'This API key was revoked in Storydoc. Create a new key and put it in the Access Token of the Storydoc credential.';
+	} else if (error.httpCode === '404' && /userEmail/.test(error.message)) {
+		error.description =
+			'"User Email" must be the email of a user of your Storydoc organization (the user who created the versions). Leave it empty to get events of every user.';
+	}
+	return error;
+}
+
+async function fetchEventsPage(
+	context: StorydocContext,
+	query: AnalyticsQuery,
+	window: DateWindow,
+	page: number,
+	itemIndex: number | undefined,
+): Promise<Page<AnalyticsEvent>> {
+	const qs: IDataObject = { dateFrom: window.dateFrom, dateTo: window.dateTo, page };
+	if (query.storyId) qs.storyId = query.storyId;
+	if (query.versionId) qs.versionId = query.versionId;
+	if (query.userEmail) qs.userEmail = query.userEmail;
+
+	let body: EventsResponse;
+	try {
+		body = (await storydocApiRequest.call(context, {
+			method: 'GET',
+			path: '/v2/analytics/events',
+			qs,
+			itemIndex,
+		})) as EventsResponse;
+	} catch (error) {
+		throw explainAnalyticsError(error);
+	}
+
+	const { data, pagination } = body ?? {};
+	if (!Array.isArray(data) || !pagination || typeof pagination.hasMore !== 'boolean') {
+		throw new NodeOperationError(
+			context.getNode(),
+			'The Storydoc API answered GET /v2/analytics/events without the expected "data" list and "pagination"',
+			{ itemIndex, description: `Page ${page} of ${window.dateFrom} to ${window.dateTo}` },
+		);
+	}
+	return {
+		items: data as AnalyticsEvent[],
+		hasMore: pagination.hasMore,
+		totalPages: Number(pagination.totalPages) || page,
+		pageSize: Number(pagination.pageSize) || data.length,
+	};
+}
+
+/**
+ * Every event of a query, oldest window first and in the API's order within a window, one page
+ * (at most 1,000 events) per yield, so callers can stream them into output items or a summary
+ * without ever holding a page wrapper or a second copy.
+ *
+ * Ranges longer than the API allows are split into consecutive windows (`splitIntoWindows`); each
+ * window is read page by page while the API says `hasMore`, with pages after the first fetched in
+ * parallel (`orderedPages`). Events the API returns outside the exact From/To (the rest of To's
+ * day) are dropped. Works with any context that can send requests: the action node and the trigger.
+ */
+export async function* analyticsEvents(
+	this: StorydocContext,
+	query: AnalyticsQuery,
+	{ concurrency = DEFAULT_PAGE_CONCURRENCY, limit, itemIndex }: AnalyticsPagingOptions = {},
+): AsyncGenerator<AnalyticsEvent[], void, undefined> {
+	let remaining = limit ?? Number.POSITIVE_INFINITY;
+	for (const window of splitIntoWindows(query.from, query.to)) {
+		const pages = orderedPages((page) => fetchEventsPage(this, query, window, page, itemIndex), {
+			concurrency,
+			wanted: remaining,
+			drop: (event) => isOutsideWindow(event.timestamp, window),
+		});
+		for await (const events of pages) {
+			const batch = events.length > remaining ? events.slice(0, remaining) : events;
+			remaining -= batch.length;
+			if (batch.length) yield batch;
+			if (remaining <= 0) return;
+		}
+	}
+}
