@@ -10,11 +10,11 @@ const path = require('node:path');
 
 const EXAMPLES_DIR = path.resolve(__dirname, '..', 'examples');
 
-/** Starts the project's API sandbox (sandbox/server.js) on a free 127.0.0.1 port in this process. */
-async function startSandbox(options = {}) {
+/** Starts the project's API sandbox (sandbox/server.js) on 127.0.0.1 in this process (port 0: a free one). */
+async function startSandbox({ port = 0, ...options } = {}) {
 	const { createSandbox } = require('../sandbox/server');
 	const sandbox = createSandbox(options);
-	const url = String(await sandbox.start(0, '127.0.0.1')).replace(/\/+$/, '');
+	const url = String(await sandbox.start(port, '127.0.0.1')).replace(/\/+$/, '');
 	return { sandbox, url };
 }
 

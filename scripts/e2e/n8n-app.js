@@ -74,11 +74,10 @@ function isSymlink(file) {
 
 /** The environment every n8n command gets: Node 24 first on PATH, quiet, no telemetry, own ports. */
 function n8nEnv(app, { userFolder, brokerPort, encryptionKey, extra = {} }) {
-	return {
+	const env = {
 		...process.env,
 		PATH: `${app.node24Bin}${path.delimiter}${process.env.PATH}`,
 		N8N_USER_FOLDER: userFolder,
-		N8N_ENCRYPTION_KEY: encryptionKey,
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		// isolated-vm (the default expression engine's sandbox) is not compiled: install scripts are skipped.
 		N8N_EXPRESSION_ENGINE: 'legacy',
@@ -91,6 +90,9 @@ function n8nEnv(app, { userFolder, brokerPort, encryptionKey, extra = {} }) {
 		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL || 'info',
 		...extra,
 	};
+	// Without one, n8n generates a key on first start and keeps it in the user folder's config.
+	if (encryptionKey) env.N8N_ENCRYPTION_KEY = encryptionKey;
+	return env;
 }
 
 /** Runs one n8n CLI command to its end; resolves with { code, stdout, stderr, ms }. */
