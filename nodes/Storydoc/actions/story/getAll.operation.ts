@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { positiveIntegerField } from '../../helpers/validation';
 import { storydocApiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -47,6 +48,9 @@ export const description = updateDisplayOptions({ show: { resource: ['story'], o
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
+	const limit = returnAll
+		? undefined
+		: positiveIntegerField(this.getNode(), itemIndex, 'Limit', this.getNodeParameter('limit', itemIndex));
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as { status?: string };
 
 	// The API returns the whole list in one answer (no paging), so Limit is applied here.
@@ -61,7 +65,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 		});
 	}
-	const limit = returnAll ? stories.length : (this.getNodeParameter('limit', itemIndex) as number);
 	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(stories.slice(0, limit)), {
 		itemData: { item: itemIndex },
 	});
