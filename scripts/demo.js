@@ -40,7 +40,7 @@ async function main() {
 			try {
 				if (error) throw new Error(`the workflow failed: ${error.message}${error.description ? ` (${error.description})` : ''}`);
 				await example.check({ outputs, sandbox: client, expectEqual, expect });
-				for (const line of example.report({ outputs })) console.log(`  ${line}`);
+				for (const line of example.report({ outputs })) console.log(line ? `  ${line}` : '');
 			} catch (failure) {
 				failures++;
 				console.log(`  ✗ ${failure.message}`);

@@ -45,6 +45,48 @@ function sandboxClient(url) {
 }
 
 const first = (items) => items?.[0]?.json;
+const DAY_MS = 86_400_000;
+const startOfUtcDay = (ms) => Math.floor(ms / DAY_MS) * DAY_MS;
+const requestLines = (requests) => requests.map((r) => `${r.method} ${r.path} → ${r.status}`);
+
+/** A plain-text table: columns padded to their widest cell. */
+function table(headers, rows) {
+	const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => String(row[column]).length)));
+	const line = (cells) => cells.map((cell, column) => String(cell).padEnd(widths[column])).join('  ').trimEnd();
+	return [line(headers), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)];
+}
+
+/**
+ * What "Summary per Version" must say, computed here from the sandbox's own events (not with the
+ * node's helper): per version, views, clicks, distinct visitors, first and last event, and the
+ * prospect's email from the latest event that has one.
+ */
+function expectedSummaries(events) {
+	const byVersion = new Map();
+	for (const event of events) {
+		const tally = byVersion.get(event.versionId) ?? { versionId: event.versionId, views: 0, clicks: 0, visitors: new Set(), events: [] };
+		if (event.eventCategory === 'view') tally.views++;
+		if (event.eventCategory === 'click') tally.clicks++;
+		if (event.visitorId) tally.visitors.add(event.visitorId);
+		tally.events.push(event);
+		byVersion.set(event.versionId, tally);
+	}
+	return [...byVersion.values()]
+		.map(({ versionId, views, clicks, visitors, events: own }) => {
+			const times = own.map((event) => event.timestamp).sort();
+			const withEmail = own.filter((event) => event.prospectEmail).sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+			return {
+				versionId,
+				views,
+				clicks,
+				uniqueVisitors: visitors.size,
+				firstEventAt: times[0],
+				lastEventAt: times[times.length - 1],
+				prospectEmail: withEmail.length ? withEmail[withEmail.length - 1].prospectEmail : null,
+			};
+		})
+		.sort((a, b) => a.versionId.localeCompare(b.versionId));
+}
 
 /** file (without .json) → how to run it, check it and report it. */
 const definitions = {
@@ -57,11 +99,85 @@ const definitions = {
 			const expected = await sandbox.state('account');
 			expectEqual(first(account), { orgId: expected.orgId, title: expected.title }, 'the account item');
 			const requests = await sandbox.requests();
-			expectEqual(requests.map((r) => `${r.method} ${r.path} → ${r.status}`), ['GET /v2/account → 200'], 'the requests the sandbox received');
+			expectEqual(requestLines(requests), ['GET /v2/account → 200'], 'the requests the sandbox received');
 		},
 		report({ outputs }) {
 			const account = first(outputs['Get Storydoc account']);
 			return [`Connected to the organization "${account.title}" (${account.orgId}).`];
+		},
+	},
+	'engagement-sync': {
+		title: 'Get Events › Summary per Version of the last 30 days → one CRM row per version',
+		startNode: 'When clicking ‘Execute workflow’',
+		async check({ outputs, sandbox, expectEqual, expect }) {
+			const requests = await sandbox.requests();
+			expect(requests.length > 0, 'the sandbox received no request');
+			expectEqual(
+				[...new Set(requestLines(requests))],
+				['GET /v2/analytics/events → 200'],
+				'the requests the sandbox received (distinct)',
+			);
+			const requestedAt = Date.parse(requests[0].time);
+			const fromMs = startOfUtcDay(requestedAt - 30 * DAY_MS);
+			const events = (await sandbox.state('events')).filter((event) => {
+				const instant = Date.parse(event.timestamp);
+				return instant >= fromMs && instant <= requestedAt;
+			});
+			expect(events.length > 0, 'the sandbox has no event in the last 30 days: the example shows nothing');
+
+			const summaries = (outputs['Engagement of the last 30 days'] ?? []).map((item) => item.json);
+			const pick = ({ versionId, views, clicks, uniqueVisitors, firstEventAt, lastEventAt, prospectEmail }) => ({
+				versionId,
+				views,
+				clicks,
+				uniqueVisitors,
+				firstEventAt,
+				lastEventAt,
+				prospectEmail,
+			});
+			expectEqual(
+				summaries.map(pick).sort((a, b) => a.versionId.localeCompare(b.versionId)),
+				expectedSummaries(events),
+				'the summary per version (compared with the sandbox events of the last 30 days)',
+			);
+			const lastActivity = summaries.map((summary) => summary.lastEventAt);
+			expectEqual(lastActivity, [...lastActivity].sort().reverse(), 'the order of the summaries (most recently active first)');
+
+			expectEqual(
+				(outputs['Rows for the CRM'] ?? []).map((item) => item.json),
+				summaries.map((summary) => ({
+					crm_contact_email: summary.prospectEmail,
+					crm_contact_name: summary.prospectName,
+					storydoc_version_id: summary.versionId,
+					storydoc_story: summary.storyTitle,
+					storydoc_views_30d: summary.views,
+					storydoc_clicks_30d: summary.clicks,
+					storydoc_visitors_30d: summary.uniqueVisitors,
+					storydoc_last_activity: summary.lastEventAt,
+					storydoc_last_action: summary.lastEventName,
+					storydoc_engaged: summary.clicks > 0,
+				})),
+				'the CRM rows',
+			);
+		},
+		report({ outputs }) {
+			const rows = (outputs['Rows for the CRM'] ?? []).map((item) => item.json);
+			return [
+				`${rows.length} CRM rows, one per version viewed in the last 30 days:`,
+				'',
+				...table(
+					['Contact', 'Story', 'Views', 'Clicks', 'Visitors', 'Last activity (UTC)', 'Last action'],
+					rows.map((row) => [
+						row.crm_contact_email ?? '(unknown)',
+						row.storydoc_story,
+						row.storydoc_views_30d,
+						row.storydoc_clicks_30d,
+						row.storydoc_visitors_30d,
+						String(row.storydoc_last_activity).slice(0, 16).replace('T', ' '),
+						row.storydoc_last_action,
+					]),
+				),
+			];
 		},
 	},
 };
