@@ -13,8 +13,9 @@
  * the node type (CUSTOM.storydoc) so the example workflows would not open. Here the package is linked
  * where n8n installs community packages, and n8n's own hot reload (N8N_DEV_RELOAD) picks up dist/.
  *
- * Env: STORYDOC_DEV_USER_FOLDER (default ~/.cache/storydoc-e2e/dev-user-folder; keeps the owner
- * account, credentials and workflows between sessions), N8N_LISTEN_ADDRESS (default 127.0.0.1).
+ * Env: SANDBOX_PORT (default 5680, as for `npm run sandbox`), N8N_LISTEN_ADDRESS (default 127.0.0.1),
+ * STORYDOC_DEV_USER_FOLDER (default ~/.cache/storydoc-e2e/dev-user-folder: keeps the owner account,
+ * credentials and workflows between sessions).
  */
 const { spawn, spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
@@ -33,7 +34,7 @@ function flag(name, fallback) {
 }
 
 const N8N_PORT = Number(flag('port', process.env.N8N_PORT || 5678));
-const SANDBOX_PORT = Number(flag('sandbox-port', process.env.STORYDOC_SANDBOX_PORT || 5680));
+const SANDBOX_PORT = Number(flag('sandbox-port', process.env.SANDBOX_PORT || 5680));
 const USER_FOLDER =
 	process.env.STORYDOC_DEV_USER_FOLDER || path.join(os.homedir(), '.cache', 'storydoc-e2e', 'dev-user-folder');
 
@@ -56,7 +57,11 @@ async function main() {
 	const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: app.PACKAGE_ROOT, stdio: 'inherit' });
 	if (build.status !== 0) throw new Error('the build failed');
 
-	const { sandbox, url: sandboxUrl } = await startSandbox({ port: SANDBOX_PORT });
+	const { sandbox, url: sandboxUrl } = await startSandbox({
+		port: SANDBOX_PORT,
+		onRequest: (record) =>
+			console.log(`[sandbox] ${record.method} ${record.path}  ${record.status ?? record.fault}  (${record.token ?? 'no known token'})`),
+	});
 
 	fs.mkdirSync(USER_FOLDER, { recursive: true });
 	app.linkPackage(USER_FOLDER);
