@@ -38,7 +38,26 @@ export function headerNumber(headers: Record<string, unknown>, name: string): nu
 	return Number.isFinite(value) && raw !== undefined && raw !== '' ? value : undefined;
 }
 
+/** What to do about the 400s of the version endpoints, keyed by the API's own wording. */
+const BAD_REQUEST_ADVICE: Array<[RegExp, string]> = [
+	[
+		/has been edited/i,
+		'Someone edited this version in Storydoc after it was created, and Storydoc keeps such edits unless told otherwise. Turn on "Force" to overwrite them with the values of this node, or leave it off to keep the edited version as it is.',
+	],
+	[/^senderEmail .* not found/i, '"Sender Email" must be the email address of a user of your Storydoc organization.'],
+	[
+		/status is not Live/i,
+		'A version can only be created from a Live story. Open the story in Storydoc and click Share to set it Live, or choose a Live story.',
+	],
+	[/^Story .* not found/i, 'Check "Story": no story of this organization has that ID.'],
+	[/Missing data\.title/i, 'Set "Title": every version needs one.'],
+];
+
 function describe(statusCode: number, body: IDataObject | undefined, headers: Record<string, unknown>) {
+	if (statusCode === 400 && typeof body?.error === 'string') {
+		const apiText = body.error;
+		return BAD_REQUEST_ADVICE.find(([pattern]) => pattern.test(apiText))?.[1];
+	}
 	if (statusCode === 403 && body?.code === 'VARIABLES_PLAN_REQUIRED') {
 		const variables = Array.isArray(body.variables) ? (body.variables as BlockedVariable[]) : [];
 		const list = variables

@@ -1,14 +1,18 @@
 import type {
 	FunctionsBase,
 	IDataObject,
+	IExecuteFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
+	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { StorydocResponse } from './errors';
-import { storydocApiError } from './errors';
+import { headerNumber, parseErrorBody, storydocApiError } from './errors';
+import type { RateLimitPacer, SendTicket } from './rateLimit';
+import { pacerFor } from './rateLimit';
 
 export const CREDENTIAL_TYPE = 'storydocApi';
 
@@ -29,9 +33,39 @@ export interface StorydocRequest {
 	qs?: IDataObject;
 	body?: IDataObject;
 	itemIndex?: number;
+	/**
+	 * For a write: what the user is told when its outcome is unknown (timeout, reset, 5xx), since it
+	 * is never resent. For example "The version may exist".
+	 */
+	ifOutcomeUnknown?: string;
 }
 
-const DEFAULT_TIMEOUT_MS = 60_000;
+/** The node-wide "Request Options › Timeout (Seconds)" parameter, read by the transport for every operation. */
+export const TIMEOUT_PARAMETER = 'requestOptions.timeout';
+export const DEFAULT_TIMEOUT_SECONDS = 30;
+
+/** Reads retry transient failures this many times in all (the first try included)... */
+const READ_MAX_ATTEMPTS = 5;
+/** ...with this first pause, doubled each time (0.5, 1, 2, 4 s, ±20 %)... */
+const READ_FIRST_BACKOFF_MS = 500;
+/** ...and no new try once this long has passed since the first. */
+const READ_RETRY_BUDGET_MS = 60_000;
+/** Longest a request waits for the rate limit (pacing and 429s together) before its item fails. */
+const RATE_LIMIT_MAX_WAIT_MS = 5 * 60_000;
+/** Pauses are cut into steps so a cancelled execution stops waiting promptly on older n8n versions. */
+const PAUSE_STEP_MS = 1_000;
+
+/** Connection failures where nothing reached the API: safe to retry, writes included. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** Failures after the request may have arrived: reads retry them, writes never do. */
+const OUTCOME_UNKNOWN_CODES = new Set([
+	'ECONNRESET',
+	'EPIPE',
+	'ETIMEDOUT',
+	'ESOCKETTIMEDOUT',
+	'ECONNABORTED',
+	'UND_ERR_SOCKET',
+]);
 
 export const pathId = (id: string) => encodeURIComponent(id);
 
@@ -51,16 +85,54 @@ function isFullResponse(value: unknown): value is IN8nHttpFullResponse {
 	return !!value && typeof value === 'object' && 'statusCode' in value && 'headers' in value;
 }
 
+/** A failure before any HTTP status arrived, described by its code only (never the request options). */
+class NetworkFailure {
+	constructor(
+		readonly code: string,
+		readonly timedOut: boolean,
+	) {}
+
+	get retryableForWrites() {
+		return NOT_SENT_CODES.has(this.code);
+	}
+
+	get retryableForReads() {
+		return this.timedOut || NOT_SENT_CODES.has(this.code) || OUTCOME_UNKNOWN_CODES.has(this.code);
+	}
+
+	describe(timeoutMs: number) {
+		return this.timedOut ? `no answer within ${timeoutMs / 1000} s` : `connection failed: ${this.code}`;
+	}
+}
+
+function networkFailure(error: unknown): NetworkFailure | 'cancelled' {
+	const candidates = [error, (error as { cause?: unknown })?.cause] as Array<
+		{ code?: unknown; message?: unknown; name?: unknown } | undefined
+	>;
+	let code = '';
+	let text = '';
+	for (const candidate of candidates) {
+		if (!candidate || typeof candidate !== 'object') continue;
+		if (!code && typeof candidate.code === 'string') code = candidate.code;
+		if (typeof candidate.message === 'string') text += ` ${candidate.message}`;
+		if (candidate.name === 'AbortError' || candidate.code === 'ERR_CANCELED') return 'cancelled';
+	}
+	const timedOut = /timeout|timed out/i.test(text) || code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT';
+	if (!code && /socket hang up/i.test(text)) code = 'ECONNRESET';
+	return new NetworkFailure(code || 'NETWORK_ERROR', timedOut);
+}
+
 /**
- * Sends one request and returns the raw status, headers and body. Network failures (refused, reset,
- * timeout) become a NodeApiError built from the failure's code only: the original error holds the
- * request options, and with them the Authorization header.
+ * Sends one request and returns the raw status, headers and body, or the network failure. The
+ * original error of a failure is dropped on purpose: it holds the request options, and with them
+ * the Authorization header.
  */
-export async function sendRequest(
-	this: StorydocContext,
+async function sendOnce(
+	context: StorydocContext,
+	baseUrl: string,
 	request: StorydocRequest,
-): Promise<StorydocResponse> {
-	const baseUrl = await getBaseUrl.call(this);
+	timeoutMs: number,
+): Promise<StorydocResponse | NetworkFailure | 'cancelled'> {
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: `${baseUrl}${request.path}`,
@@ -69,27 +141,18 @@ export async function sendRequest(
 		json: true,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		timeout: DEFAULT_TIMEOUT_MS,
+		timeout: timeoutMs,
 	};
 	if (request.body) options.headers = { 'Content-Type': 'application/json' };
 
 	let response: unknown;
 	try {
-		response = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options);
+		response = await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, options);
 	} catch (error) {
-		const code = String((error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code ?? '');
-		throw new NodeApiError(
-			this.getNode(),
-			{ code: code || 'NETWORK_ERROR' },
-			{
-				message: `Could not get an answer from the Storydoc API (${code || 'network error'})`,
-				description: `${request.method} ${baseUrl}${request.path.split('?')[0]} failed before a response arrived.`,
-				itemIndex: request.itemIndex,
-			},
-		);
+		return networkFailure(error);
 	}
 	if (!isFullResponse(response)) {
-		throw new NodeOperationError(this.getNode(), 'Unexpected response shape from the HTTP helper', {
+		throw new NodeOperationError(context.getNode(), 'Unexpected response shape from the HTTP helper', {
 			itemIndex: request.itemIndex,
 		});
 	}
@@ -100,34 +163,226 @@ export async function sendRequest(
 	};
 }
 
-/** Parses a success body; a 2xx whose body is not JSON is an error, never silently an empty result. */
-function successBody<T>(context: StorydocContext, response: StorydocResponse, itemIndex?: number): T {
-	const { body } = response;
-	if (typeof body !== 'string') return body as T;
+/** A success body as JSON; undefined when a 2xx carries something that is not JSON (a proxy page). */
+function parseSuccessBody(body: unknown): { value: unknown } | undefined {
+	if (typeof body !== 'string') return { value: body };
 	try {
-		return JSON.parse(body) as T;
+		return { value: JSON.parse(body) };
 	} catch {
-		throw new NodeApiError(
-			context.getNode(),
-			{ httpCode: response.statusCode },
-			{
-				message: 'The Storydoc API answered with a body that is not valid JSON',
-				description: `HTTP ${response.statusCode}, ${String(response.headers['content-type'] ?? 'no content type')}`,
-				httpCode: String(response.statusCode),
-				itemIndex,
-			},
-		);
+		return undefined;
 	}
 }
 
-/** The one entry point operations use: sends the request and maps every error response of the spec. */
+function isExecuteContext(context: StorydocContext): context is StorydocContext & IExecuteFunctions {
+	return 'getInputData' in context;
+}
+
+/**
+ * The timeout of the item's request: the node's Request Options in an execution, the default in the
+ * editor's list lookups and the trigger (which have no such option).
+ */
+function timeoutFor(context: StorydocContext, itemIndex: number | undefined): number {
+	if (itemIndex === undefined || !isExecuteContext(context)) return DEFAULT_TIMEOUT_SECONDS * 1000;
+	const seconds = context.getNodeParameter(TIMEOUT_PARAMETER, itemIndex, DEFAULT_TIMEOUT_SECONDS) as unknown;
+	const value = typeof seconds === 'string' && seconds.trim() !== '' ? Number(seconds) : seconds;
+	if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Item ${itemIndex}: "Timeout (Seconds)" must be a number greater than 0`,
+			{ itemIndex, description: `Value given: ${JSON.stringify(seconds)}` },
+		);
+	}
+	return Math.round(value * 1000);
+}
+
+async function pause(context: StorydocContext, ms: number, itemIndex?: number): Promise<void> {
+	const signal = isExecuteContext(context) ? context.getExecutionCancelSignal() : undefined;
+	let remaining = ms;
+	while (remaining > 0) {
+		if (signal?.aborted) {
+			throw new NodeOperationError(context.getNode(), 'The execution was cancelled while waiting to call Storydoc', {
+				itemIndex,
+			});
+		}
+		const step = Math.min(remaining, PAUSE_STEP_MS);
+		await sleep(step);
+		remaining -= step;
+	}
+}
+
+function backoffMs(retry: number) {
+	const jitter = 0.8 + Math.random() * 0.4;
+	return Math.round(READ_FIRST_BACKOFF_MS * 2 ** retry * jitter);
+}
+
+/** How a write whose outcome is unknown fails: never resent, saying what may have happened. */
+function unknownOutcomeError(
+	context: StorydocContext,
+	request: StorydocRequest,
+	cause: string,
+	response?: StorydocResponse,
+): NodeApiError {
+	const body = response ? parseErrorBody(response.body) : undefined;
+	const errorId = typeof body?.errorId === 'string' ? body.errorId : undefined;
+	const prefix = request.ifOutcomeUnknown ?? 'The request may have been processed';
+	const details: JsonObject = { outcome: 'unknown' };
+	if (response) details.httpCode = response.statusCode;
+	if (errorId) details.errorId = errorId;
+	const message = `${prefix} (${cause}${errorId ? `, error ID ${errorId}` : ''}); not resent, to avoid a duplicate`;
+	const error = new NodeApiError(context.getNode(), details, {
+		message,
+		description:
+			'Storydoc may have processed the request before the answer was lost. The node never resends a create or update whose outcome is unknown, so nothing was done twice. Check in Storydoc before running this item again.' +
+			(errorId ? ` Storydoc error ID: ${errorId} (quote it to Storydoc support).` : ''),
+		httpCode: response ? String(response.statusCode) : undefined,
+		itemIndex: request.itemIndex,
+	});
+	// NodeApiError swaps some messages for generic ones; this one must say the version may exist.
+	error.message = message;
+	return error;
+}
+
+function responseCause(response: StorydocResponse) {
+	const apiText = parseErrorBody(response.body)?.error;
+	return `HTTP ${response.statusCode}${typeof apiText === 'string' && apiText ? ` "${apiText}"` : ''}`;
+}
+
+async function takeRateLimitSlot(
+	context: StorydocContext,
+	pacer: RateLimitPacer,
+	waited: { ms: number },
+	itemIndex?: number,
+): Promise<SendTicket | undefined> {
+	for (;;) {
+		const slot = pacer.reserve(Date.now());
+		if (typeof slot !== 'number') return slot;
+		if (waited.ms + slot > RATE_LIMIT_MAX_WAIT_MS) return undefined;
+		await pause(context, slot, itemIndex);
+		waited.ms += slot;
+	}
+}
+
+/**
+ * The one entry point every operation uses. It sends the request and applies the node's single
+ * retry policy:
+ * - rate limit: requests are paced from the server's `x-rate-limit-*` headers (see rateLimit.ts);
+ *   a 429 means nothing was processed, so reads and writes alike wait for the window and go again,
+ *   for at most 5 minutes of waiting in all;
+ * - reads (GET) retry 5xx, a 2xx body that is not JSON, resets, refused connections and timeouts,
+ *   up to 5 tries with a backoff of 0.5, 1, 2, 4 s, and no new try after 60 s;
+ * - writes (POST) are sent once: when the outcome is unknown (timeout, reset, 5xx, unreadable 2xx)
+ *   the item fails saying so (`ifOutcomeUnknown`), with Storydoc's error ID when there is one. Only
+ *   a connection that was refused outright (nothing sent) is tried again;
+ * - every other error response becomes a NodeApiError with the API's own text (errors.ts).
+ */
 export async function storydocApiRequest<T = IDataObject>(
 	this: StorydocContext,
 	request: StorydocRequest,
 ): Promise<T> {
-	const response = await sendRequest.call(this, request);
-	if (response.statusCode >= 200 && response.statusCode < 300) {
-		return successBody<T>(this, response, request.itemIndex);
+	const baseUrl = await getBaseUrl.call(this);
+	const timeoutMs = timeoutFor(this, request.itemIndex);
+	const pacer = pacerFor(baseUrl, request.path);
+	const isRead = request.method === 'GET';
+	const startedAt = Date.now();
+	const rateLimitWait = { ms: 0 };
+	let attempts = 0;
+
+	const retryAfterTransient = async (reason: string): Promise<boolean> => {
+		const delay = backoffMs(attempts - 1);
+		if (attempts >= READ_MAX_ATTEMPTS || Date.now() - startedAt + delay > READ_RETRY_BUDGET_MS) return false;
+		this.logger.debug(
+			`Storydoc ${request.method} ${request.path.split('?')[0]}: ${reason}; try ${attempts + 1} of ${READ_MAX_ATTEMPTS} in ${delay} ms`,
+		);
+		await pause(this, delay, request.itemIndex);
+		return true;
+	};
+	const triesNote = () =>
+		attempts > 1 ? ` The node tried ${attempts} times over ${Math.round((Date.now() - startedAt) / 100) / 10} s.` : '';
+
+	for (;;) {
+		const ticket = await takeRateLimitSlot(this, pacer, rateLimitWait, request.itemIndex);
+		if (!ticket) {
+			throw new NodeApiError(
+				this.getNode(),
+				{ httpCode: 429 },
+				{
+					message: 'Too many requests',
+					description: `Storydoc's rate limit stayed exhausted for ${RATE_LIMIT_MAX_WAIT_MS / 60_000} minutes (other workflows or workers may share it). Nothing was processed for this item; run it again later.`,
+					httpCode: '429',
+					itemIndex: request.itemIndex,
+				},
+			);
+		}
+		attempts++;
+		const outcome = await sendOnce(this, baseUrl, request, timeoutMs);
+
+		if (outcome === 'cancelled') {
+			pacer.onNoResponse(ticket);
+			throw new NodeOperationError(this.getNode(), 'The execution was cancelled before Storydoc answered', {
+				itemIndex: request.itemIndex,
+			});
+		}
+		if (outcome instanceof NetworkFailure) {
+			pacer.onNoResponse(ticket);
+			const cause = outcome.describe(timeoutMs);
+			const retryable = isRead ? outcome.retryableForReads : outcome.retryableForWrites;
+			if (retryable && (await retryAfterTransient(cause))) continue;
+			if (!isRead && !outcome.retryableForWrites) throw unknownOutcomeError(this, request, cause);
+			throw new NodeApiError(
+				this.getNode(),
+				{ code: outcome.code },
+				{
+					message: outcome.timedOut
+						? `Storydoc did not answer within ${timeoutMs / 1000} s`
+						: `Could not reach the Storydoc API (${outcome.code})`,
+					description:
+						`${request.method} ${baseUrl}${request.path.split('?')[0]} failed before a response arrived.` +
+						(outcome.timedOut ? ' Raise Request Options › Timeout (Seconds) if Storydoc is just slow.' : '') +
+						triesNote(),
+					itemIndex: request.itemIndex,
+				},
+			);
+		}
+
+		const response = outcome;
+		const rateLimited = response.statusCode === 429;
+		pacer.onResponse(
+			ticket,
+			{
+				counter: headerNumber(response.headers, 'x-rate-limit-counter'),
+				maximum: headerNumber(response.headers, 'x-rate-limit-maximum'),
+			},
+			rateLimited,
+		);
+		// Nothing was processed: the next turn of the loop waits for the window, then sends again.
+		if (rateLimited) continue;
+
+		if (response.statusCode >= 200 && response.statusCode < 300) {
+			const parsed = parseSuccessBody(response.body);
+			if (parsed) return parsed.value as T;
+			const cause = `HTTP ${response.statusCode} with a body that is not valid JSON`;
+			if (!isRead) throw unknownOutcomeError(this, request, cause, response);
+			if (await retryAfterTransient(cause)) continue;
+			throw new NodeApiError(
+				this.getNode(),
+				{ httpCode: response.statusCode },
+				{
+					message: 'The Storydoc API answered with a body that is not valid JSON',
+					description: `HTTP ${response.statusCode}, ${String(response.headers['content-type'] ?? 'no content type')}.${triesNote()}`,
+					httpCode: String(response.statusCode),
+					itemIndex: request.itemIndex,
+				},
+			);
+		}
+
+		if (response.statusCode >= 500) {
+			if (!isRead) throw unknownOutcomeError(this, request, responseCause(response), response);
+			if (await retryAfterTransient(responseCause(response))) continue;
+			const error = storydocApiError(this.getNode(), response, request.itemIndex);
+			const note = triesNote();
+			if (note) error.description = `${error.description ?? ''}${note}`.trim();
+			throw error;
+		}
+		throw storydocApiError(this.getNode(), response, request.itemIndex);
 	}
-	throw storydocApiError(this.getNode(), response, request.itemIndex);
 }
