@@ -10,7 +10,9 @@ import * as account from './actions/account';
 import * as analytics from './actions/analytics';
 import { router } from './actions/router';
 import * as story from './actions/story';
-import { listSearch } from './methods';
+import * as version from './actions/version';
+import { requestOptions } from './descriptions/requestOptions';
+import { listSearch, loadOptions, resourceMapping } from './methods';
 
 export class Storydoc implements INodeType {
 	description: INodeTypeDescription = {
@@ -36,16 +38,19 @@ export class Storydoc implements INodeType {
 					{ name: 'Account', value: 'account' },
 					{ name: 'Analytics', value: 'analytics' },
 					{ name: 'Story', value: 'story' },
+					{ name: 'Version', value: 'version' },
 				],
 				default: 'account',
 			},
 			...account.description,
 			...analytics.description,
 			...story.description,
+			...version.description,
+			requestOptions,
 		],
 	};
 
-	methods = { listSearch };
+	methods = { listSearch, loadOptions, resourceMapping };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

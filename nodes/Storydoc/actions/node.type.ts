@@ -4,6 +4,7 @@ type NodeMap = {
 	account: 'get';
 	analytics: 'getEvents';
 	story: 'get' | 'getAll';
+	version: 'create' | 'get' | 'update';
 };
 
 export type StorydocType = AllEntities<NodeMap>;

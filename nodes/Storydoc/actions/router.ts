@@ -5,6 +5,7 @@ import * as account from './account';
 import * as analytics from './analytics';
 import type { StorydocType } from './node.type';
 import * as story from './story';
+import * as version from './version';
 
 type OperationModule = {
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
@@ -14,6 +15,7 @@ const resources: Record<StorydocType['resource'], Record<string, OperationModule
 	account: account.operations,
 	analytics: analytics.operations,
 	story: story.operations,
+	version: version.operations,
 };
 
 /** Every failure leaves the node as an n8n error that names the item it belongs to. */

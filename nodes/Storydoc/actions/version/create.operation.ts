@@ -1,0 +1,49 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { liveStoryLocator } from '../../descriptions/locators';
+import { getLocatorId } from '../../helpers/locators';
+import { ItemInput, daysToExpire, senderEmail } from '../../helpers/versionData';
+import { storydocApiRequest } from '../../transport';
+import { senderEmailField, versionDataFields } from './common.descriptions';
+import { readVersionData } from './common';
+
+const properties: INodeProperties[] = [
+	liveStoryLocator,
+	senderEmailField,
+	{
+		displayName: 'Title',
+		name: 'title',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'Proposal for Globex',
+		description: 'Title of the version, e.g. the name of the prospect company',
+	},
+	...versionDataFields('create'),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['version'], operation: ['create'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const item = new ItemInput(this.getNode(), itemIndex);
+	const body: IDataObject = {
+		storyId: getLocatorId.call(this, 'storyId', 'Story', itemIndex),
+		senderEmail: senderEmail(item, this.getNodeParameter('senderEmail', itemIndex)),
+	};
+	const { daysToExpire: daysParameter } = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const days = daysToExpire(item, daysParameter);
+	if (days !== undefined) body.daysToExpire = days;
+	body.data = readVersionData(this, item, true);
+
+	const result = (await storydocApiRequest.call(this, {
+		method: 'POST',
+		path: '/v2/versions',
+		body,
+		itemIndex,
+		ifOutcomeUnknown: 'The version may exist',
+	})) as IDataObject;
+	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
+		itemData: { item: itemIndex },
+	});
+}

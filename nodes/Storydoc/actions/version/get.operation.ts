@@ -1,0 +1,22 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { versionLocator } from '../../descriptions/locators';
+import { getLocatorId } from '../../helpers/locators';
+import { pathId, storydocApiRequest } from '../../transport';
+
+const properties: INodeProperties[] = [versionLocator];
+
+export const description = updateDisplayOptions({ show: { resource: ['version'], operation: ['get'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const versionId = getLocatorId.call(this, 'versionId', 'Version', itemIndex);
+	const version = (await storydocApiRequest.call(this, {
+		method: 'GET',
+		path: `/v2/versions/${pathId(versionId)}`,
+		itemIndex,
+	})) as IDataObject;
+	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(version), {
+		itemData: { item: itemIndex },
+	});
+}

@@ -1,0 +1,69 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { versionLocator } from '../../descriptions/locators';
+import { getLocatorId } from '../../helpers/locators';
+import { ItemInput, isEmpty, senderEmail } from '../../helpers/versionData';
+import { pathId, storydocApiRequest } from '../../transport';
+import { senderEmailField, versionDataFields } from './common.descriptions';
+import { readVersionData } from './common';
+
+const properties: INodeProperties[] = [
+	versionLocator,
+	senderEmailField,
+	{
+		displayName: 'Title',
+		name: 'title',
+		type: 'string',
+		default: '',
+		description:
+			'New title of the version. Leave empty to keep the current title: the node then reads the version first (one more request), since Storydoc needs a title in every update.',
+	},
+	{
+		displayName: 'Force',
+		name: 'force',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to update the version even if someone edited it by hand in Storydoc, overwriting those edits. Off, such a version is left as it is and its item fails.',
+	},
+	...versionDataFields('update'),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['version'], operation: ['update'] } }, properties);
+
+/** The title the version has now, for an update that keeps it. */
+async function currentTitle(context: IExecuteFunctions, item: ItemInput, versionPath: string): Promise<string> {
+	const version = (await storydocApiRequest.call(context, {
+		method: 'GET',
+		path: versionPath,
+		itemIndex: item.itemIndex,
+	})) as IDataObject;
+	const data = (version.data ?? {}) as IDataObject;
+	const title = isEmpty(version.title) ? data.title : version.title;
+	if (isEmpty(title) || typeof title !== 'string') {
+		throw item.error('Title', 'is empty, and the version has no title to keep', 'Set Title to the title the version should have.');
+	}
+	return title;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const item = new ItemInput(this.getNode(), itemIndex);
+	const versionPath = `/v2/versions/${pathId(getLocatorId.call(this, 'versionId', 'Version', itemIndex))}`;
+	const body: IDataObject = { senderEmail: senderEmail(item, this.getNodeParameter('senderEmail', itemIndex)) };
+	if (this.getNodeParameter('force', itemIndex, false) === true) body.force = true;
+	const data = readVersionData(this, item, false);
+	if (isEmpty(data.title)) data.title = await currentTitle(this, item, versionPath);
+	body.data = data;
+
+	const result = (await storydocApiRequest.call(this, {
+		method: 'POST',
+		path: versionPath,
+		body,
+		itemIndex,
+		ifOutcomeUnknown: 'The update may have been applied',
+	})) as IDataObject;
+	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
+		itemData: { item: itemIndex },
+	});
+}

@@ -1,0 +1,419 @@
+import type { IDataObject, INode, ResourceMapperField } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { GroupShape } from './storyFields';
+import { describeRowKeys, isLogoField, storedGroupShape } from './storyFields';
+
+/**
+ * Pure functions that turn one item's parameters into the body of a version create or update.
+ * Every problem is a NodeOperationError that names the item and the field, raised before any
+ * request is sent.
+ */
+
+/** Deliberately loose (something@domain.tld): the API decides whether the user exists. */
+const EMAIL_REGEX = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DOMAIN_REGEX = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i;
+/** What n8n's date picker stores for a date without a time of day. */
+const PICKED_DATE_REGEX = /^(\d{4}-\d{2}-\d{2})T00:00(?::00(?:\.000)?)?$/;
+/** The logo theme the spec shows; the others are not documented. */
+const LOGO_THEME = 'dark';
+
+/** Names the item in every error, as n8n's own messages do ("Item 0"). */
+export class ItemInput {
+	constructor(
+		readonly node: INode,
+		readonly itemIndex: number,
+	) {}
+
+	error(field: string, problem: string, description?: string): NodeOperationError {
+		return new NodeOperationError(this.node, `Item ${this.itemIndex}: "${field}" ${problem}`, {
+			itemIndex: this.itemIndex,
+			description,
+		});
+	}
+}
+
+type DataValue = IDataObject[string];
+
+const given = (value: unknown) => `Value given: ${JSON.stringify(value)}`;
+
+export function isEmpty(value: unknown): boolean {
+	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+const isPlainObject = (value: unknown): value is IDataObject =>
+	!!value && typeof value === 'object' && !Array.isArray(value);
+
+export function senderEmail(item: ItemInput, value: unknown): string {
+	const email = typeof value === 'string' ? value.trim() : '';
+	if (!email) throw item.error('Sender Email', 'is required', 'The email address of a user of your Storydoc organization.');
+	if (!EMAIL_REGEX.test(email)) throw item.error('Sender Email', 'is not a valid email address', given(value));
+	return email;
+}
+
+/** Empty means a permanent, public version; otherwise a whole number of days, at least 1. */
+export function daysToExpire(item: ItemInput, value: unknown): number | undefined {
+	if (isEmpty(value)) return undefined;
+	const days = typeof value === 'string' ? Number(value.trim()) : value;
+	if (typeof days !== 'number' || !Number.isInteger(days) || days < 1) {
+		throw item.error(
+			'Days to Expire',
+			'must be a whole number of at least 1',
+			`${given(value)}. Remove the field for a permanent, public version.`,
+		);
+	}
+	return days;
+}
+
+/** A JSON object parameter: empty means none; a string is parsed; anything but an object fails. */
+export function jsonObject(item: ItemInput, field: string, value: unknown): IDataObject | undefined {
+	if (isEmpty(value)) return undefined;
+	let parsed = value;
+	if (typeof value === 'string') {
+		try {
+			parsed = JSON.parse(value);
+		} catch (error) {
+			throw item.error(field, 'is not valid JSON', (error as Error).message);
+		}
+	}
+	if (!isPlainObject(parsed)) throw item.error(field, 'must be a JSON object ({ ... })', given(value));
+	return parsed;
+}
+
+function httpUrl(item: ItemInput, field: string, value: unknown): string {
+	const url = String(value).trim();
+	if (!/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(url)) {
+		throw item.error(field, 'must be an http(s) URL', given(value));
+	}
+	return url;
+}
+
+function toNumber(item: ItemInput, field: string, value: unknown): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value;
+	if (typeof number !== 'number' || !Number.isFinite(number)) throw item.error(field, 'must be a number', given(value));
+	return number;
+}
+
+/** `acme.com`, `https://www.acme.com/about` or `{ domain, theme }` → `{ domain, theme }`. */
+function logoValue(item: ItemInput, field: string, value: unknown): IDataObject {
+	const raw = isPlainObject(value) ? value.domain : value;
+	const domain = typeof raw === 'string' ? raw.trim().replace(/^https?:\/\//i, '').replace(/[/?#].*$/, '').toLowerCase() : '';
+	if (!DOMAIN_REGEX.test(domain)) {
+		throw item.error(field, 'must be a company domain such as acme.com', given(value));
+	}
+	const theme = isPlainObject(value) && typeof value.theme === 'string' && value.theme ? value.theme : LOGO_THEME;
+	return { domain, theme };
+}
+
+/** Text as written; a date picked in the editor (no time of day) is sent as YYYY-MM-DD. */
+function dateValue(value: unknown): unknown {
+	if (value instanceof Date) return value.toISOString().slice(0, 10);
+	if (typeof value === 'string') return PICKED_DATE_REGEX.exec(value.trim())?.[1] ?? value;
+	if (isPlainObject(value) && typeof value.toISODate === 'function') return (value.toISODate as () => string)();
+	return value;
+}
+
+function parseJsonArray(item: ItemInput, field: string, value: unknown): unknown[] {
+	let parsed = value;
+	if (typeof value === 'string') {
+		try {
+			parsed = JSON.parse(value);
+		} catch (error) {
+			throw item.error(field, 'is not valid JSON', (error as Error).message);
+		}
+	}
+	if (!Array.isArray(parsed)) throw item.error(field, 'must be a list (JSON array)', given(value));
+	return parsed;
+}
+
+function cellValue(item: ItemInput, field: string, type: string, value: unknown): DataValue {
+	if (type.toLowerCase() === 'number') return toNumber(item, field, value);
+	if (value !== null && typeof value === 'object') throw item.error(field, 'must be a single value', given(value));
+	return value as DataValue;
+}
+
+/** Checks the rows of a repeatable group against its shape: unknown keys fail, generated keys are dropped. */
+export function groupRows(item: ItemInput, field: string, value: unknown, shape: GroupShape): IDataObject[] {
+	return parseJsonArray(item, field, value).map((row, index) => {
+		if (!isPlainObject(row)) throw item.error(field, `row ${index + 1} must be an object`, given(row));
+		const clean: IDataObject = {};
+		for (const [key, cell] of Object.entries(row)) {
+			if (shape.generated.includes(key) || isEmpty(cell)) continue;
+			const child = shape.children[key];
+			if (child) {
+				clean[key] = groupRows(item, `${field} › ${key}`, cell, child);
+			} else if (key in shape.fields) {
+				clean[key] = cellValue(item, `${field} › ${key}`, shape.fields[key], cell);
+			} else {
+				throw item.error(
+					field,
+					`row ${index + 1} has a key the group "${shape.name}" does not have: "${key}"`,
+					`A row of "${shape.name}" holds: ${describeRowKeys(shape)}.`,
+				);
+			}
+		}
+		return clean;
+	});
+}
+
+/** The resource mapper parameter as n8n stores it. */
+export interface VariablesParameter {
+	mappingMode?: string;
+	value?: Record<string, unknown> | null;
+	schema?: ResourceMapperField[];
+}
+
+/** Values from the mapper: defined below, or the input item's fields whose names are variables of the story. */
+function mappedValues(variables: VariablesParameter | undefined, inputJson: IDataObject): Record<string, unknown> {
+	const schema = variables?.schema ?? [];
+	if (variables?.mappingMode !== 'autoMapInputData') return variables?.value ?? {};
+	// Without a schema (a workflow written by hand) every input field is sent, like n8n's other mappers.
+	if (schema.length === 0) return inputJson;
+	const values: Record<string, unknown> = {};
+	for (const field of schema) {
+		if (!field.removed && field.id in inputJson) values[field.id] = inputJson[field.id];
+	}
+	return values;
+}
+
+function variableValue(item: ItemInput, field: ResourceMapperField | undefined, key: string, value: unknown): unknown {
+	const label = `Variables › ${key}`;
+	if (!field) return value;
+	const shape = storedGroupShape(field);
+	if (shape) return groupRows(item, label, value, shape);
+	if (isLogoField(field)) return logoValue(item, label, value);
+	switch (field.type) {
+		case 'number':
+			return toNumber(item, label, value);
+		case 'dateTime':
+			return dateValue(value);
+		case 'array':
+			return parseJsonArray(item, label, value);
+		default:
+			if (value !== null && typeof value === 'object') throw item.error(label, 'must be text or a number', given(value));
+			return value;
+	}
+}
+
+/** One entry of the Repeatable Rows parameter. */
+export interface RowParameter {
+	parentRow?: unknown;
+	cells?: { cell?: Array<{ field?: unknown; value?: unknown }> };
+}
+
+interface EnteredRow {
+	index: number;
+	path: string[];
+	values: IDataObject;
+	parentRow: unknown;
+}
+
+function groupAt(groups: Map<string, GroupShape>, path: string[]): GroupShape | undefined {
+	let shape = groups.get(path[0]);
+	for (const key of path.slice(1)) shape = shape?.children[key];
+	return shape;
+}
+
+function enteredRow(item: ItemInput, row: RowParameter, index: number, groups: Map<string, GroupShape>): EnteredRow {
+	const label = `Repeatable Rows › Row ${index + 1}`;
+	const cells = row.cells?.cell ?? [];
+	if (cells.length === 0) throw item.error(label, 'has no values', 'Add at least one field and its value, or remove the row.');
+	let path: string[] | undefined;
+	const values: IDataObject = {};
+	for (const cell of cells) {
+		const fieldPath = String(cell.field ?? '').trim().split('.');
+		const groupPath = fieldPath.slice(0, -1);
+		const key = fieldPath[fieldPath.length - 1];
+		const shape = groupPath.length > 0 ? groupAt(groups, groupPath) : undefined;
+		if (!shape) {
+			throw item.error(
+				label,
+				`names a field of no repeatable group of this story: "${String(cell.field ?? '')}"`,
+				groups.size
+					? `Groups of the story: ${[...groups.keys()].join(', ')}. Pick the field from the list.`
+					: "The story's groups come with its variables: open the node so Variables loads them, then pick the field from the list.",
+			);
+		}
+		if (path && path.join('.') !== groupPath.join('.')) {
+			throw item.error(label, `mixes fields of "${path.join(' › ')}" and "${groupPath.join(' › ')}"`, 'One row belongs to one group.');
+		}
+		path = groupPath;
+		if (shape.generated.includes(key) || isEmpty(cell.value)) continue;
+		if (!(key in shape.fields)) {
+			throw item.error(
+				label,
+				`has a key the group "${shape.name}" does not have: "${key}"`,
+				`A row of "${shape.name}" holds: ${describeRowKeys(shape)}.`,
+			);
+		}
+		values[key] = cellValue(item, `${label} › ${key}`, shape.fields[key], cell.value);
+	}
+	return { index, path: path as string[], values, parentRow: row.parentRow };
+}
+
+/**
+ * Rows entered in the editor, one group per row (from its fields), nested rows placed inside the
+ * Parent Row-th row entered for the parent group. Returns the rows of each top-level group.
+ */
+export function enteredRows(item: ItemInput, rows: RowParameter[], groups: Map<string, GroupShape>): Map<string, IDataObject[]> {
+	const entered = rows.map((row, index) => enteredRow(item, row, index, groups));
+	// Parents first, so a nested row can name a parent entered below it.
+	const byDepth = [...entered].sort((a, b) => a.path.length - b.path.length || a.index - b.index);
+	const rowsOfGroup = new Map<string, IDataObject[]>();
+	const topLevel = new Map<string, IDataObject[]>();
+	for (const row of byDepth) {
+		const groupKey = row.path.join('.');
+		if (!rowsOfGroup.has(groupKey)) rowsOfGroup.set(groupKey, []);
+		rowsOfGroup.get(groupKey)!.push(row.values);
+		if (row.path.length === 1) {
+			if (!topLevel.has(groupKey)) topLevel.set(groupKey, []);
+			topLevel.get(groupKey)!.push(row.values);
+			continue;
+		}
+		const parentPath = row.path.slice(0, -1);
+		const parents = rowsOfGroup.get(parentPath.join('.')) ?? [];
+		const number = typeof row.parentRow === 'string' ? Number(row.parentRow) : row.parentRow;
+		const parent = typeof number === 'number' && Number.isInteger(number) && number >= 1 ? parents[number - 1] : undefined;
+		if (!parent) {
+			throw item.error(
+				`Repeatable Rows › Row ${row.index + 1} › Parent Row`,
+				`must be the number of a row entered for "${parentPath.join(' › ')}" (1 to ${parents.length})`,
+				given(row.parentRow),
+			);
+		}
+		const childKey = row.path[row.path.length - 1];
+		const children = Array.isArray(parent[childKey]) ? (parent[childKey] as IDataObject[]) : [];
+		children.push(row.values);
+		parent[childKey] = children;
+	}
+	return topLevel;
+}
+
+interface ProductParameter {
+	name?: unknown;
+	price?: unknown;
+	extraKeys?: unknown;
+}
+
+interface GateFormParameter {
+	enabled?: boolean;
+	askName?: boolean;
+	nameRequired?: boolean;
+	showLogo?: boolean;
+	logoUrl?: string;
+	message?: string;
+}
+
+/** The Additional Fields collection of Create and Update (Days to Expire is read separately). */
+export interface AdditionalFields {
+	extraData?: unknown;
+	gateForm?: { settings?: GateFormParameter };
+	optionalContent?: unknown;
+	password?: string;
+	previewImageUrl?: string;
+	products?: { product?: ProductParameter[] };
+}
+
+function productsFromParameter(item: ItemInput, products: ProductParameter[]): IDataObject[] {
+	return products.map((product, index) => {
+		const label = `Products › Product ${index + 1}`;
+		const extra = jsonObject(item, `${label} › Extra Keys (JSON)`, product.extraKeys) ?? {};
+		return { ...extra, name: String(product.name ?? ''), price: product.price as DataValue };
+	});
+}
+
+/** `data.products` from any source: objects whose `price`, when given, is a number (numeric text is converted). */
+function checkedProducts(item: ItemInput, value: unknown): unknown {
+	if (!Array.isArray(value)) return value;
+	return value.map((product, index) => {
+		const label = `Products › Product ${index + 1}`;
+		if (!isPlainObject(product)) throw item.error(label, 'must be an object with a name and a price', given(product));
+		if (product.price === undefined) return product;
+		return { ...product, price: toNumber(item, `${label} › Price`, product.price) };
+	});
+}
+
+function gateForm(item: ItemInput, settings: GateFormParameter): IDataObject {
+	const gate: IDataObject = {
+		gatedContent: settings.enabled ?? true,
+		name: settings.askName ?? false,
+		nameRequired: settings.nameRequired ?? false,
+		logo: settings.showLogo ?? false,
+	};
+	if (!isEmpty(settings.logoUrl)) gate.logoSRC = httpUrl(item, 'Gate Form › Logo URL', settings.logoUrl);
+	if (!isEmpty(settings.message)) gate.title = settings.message;
+	return gate;
+}
+
+export interface VersionDataInput {
+	/** Empty on Update means: keep the current title (the operation reads it). */
+	title: unknown;
+	variables?: VariablesParameter;
+	/** The input item's JSON, for auto-mapping. */
+	inputJson: IDataObject;
+	rows: RowParameter[];
+	additionalFields: AdditionalFields;
+	/** Create: the story's required variables must have a value. Update sends only what is set. */
+	enforceRequired: boolean;
+}
+
+/**
+ * `data` for POST /v2/versions and POST /v2/versions/{id}. Later sources win on the same key:
+ * variables, then rows entered in the editor (appended to the group's rows), then Additional Fields,
+ * then Extra Data, then Title. Empty values are not sent.
+ */
+export function buildVersionData(item: ItemInput, input: VersionDataInput): IDataObject {
+	const schema = input.variables?.schema ?? [];
+	const fieldsById = new Map(schema.map((field) => [field.id, field]));
+	const data: IDataObject = {};
+
+	for (const [key, value] of Object.entries(mappedValues(input.variables, input.inputJson))) {
+		const field = fieldsById.get(key);
+		if (isEmpty(value) || field?.removed) continue;
+		data[key] = variableValue(item, field, key, value) as DataValue;
+	}
+
+	if (input.rows.length > 0) {
+		const groups = new Map<string, GroupShape>();
+		for (const field of schema) {
+			const shape = storedGroupShape(field);
+			if (shape) groups.set(field.id, shape);
+		}
+		for (const [groupKey, rows] of enteredRows(item, input.rows, groups)) {
+			const earlier = Array.isArray(data[groupKey]) ? (data[groupKey] as IDataObject[]) : [];
+			data[groupKey] = [...earlier, ...rows];
+		}
+	}
+
+	const additional = input.additionalFields;
+	const gate = additional.gateForm?.settings;
+	if (gate) data.gatedContent = gateForm(item, gate);
+	if (!isEmpty(additional.password)) data.password = additional.password;
+	if (!isEmpty(additional.previewImageUrl)) {
+		data.ogImage = httpUrl(item, 'Preview Image URL', additional.previewImageUrl);
+	}
+	const products = additional.products?.product;
+	if (products?.length) data.products = productsFromParameter(item, products);
+	const optionalContent = jsonObject(item, 'Optional Content (JSON)', additional.optionalContent);
+	if (optionalContent) data._optionalContent = optionalContent;
+	Object.assign(data, jsonObject(item, 'Extra Data (JSON)', additional.extraData));
+
+	if (data.products !== undefined) data.products = checkedProducts(item, data.products) as IDataObject[];
+
+	if (!isEmpty(input.title)) {
+		if (typeof input.title !== 'string' && typeof input.title !== 'number') {
+			throw item.error('Title', 'must be text', given(input.title));
+		}
+		data.title = String(input.title).trim();
+	}
+
+	if (input.enforceRequired) {
+		if (isEmpty(data.title)) throw item.error('Title', 'is required', 'Every version needs a title, for example the company name.');
+		for (const field of schema) {
+			if (field.required && !field.removed && isEmpty(data[field.id])) {
+				throw item.error(`Variables › ${field.id}`, 'is required by the story', `${field.displayName}: give it a value.`);
+			}
+		}
+	}
+	return data;
+}

@@ -1,0 +1,37 @@
+import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { idFromLocator } from '../helpers/locators';
+import type { StoryDefinition } from '../helpers/storyFields';
+import { pathId, storydocApiRequest } from '../transport';
+
+/**
+ * The story whose variables the editor shows: the chosen Story on Create; on Update the story the
+ * chosen version was made from (the update body names no story, so the version is read first).
+ */
+export async function storyOfCurrentNode(context: ILoadOptionsFunctions): Promise<StoryDefinition> {
+	const operation = context.getNodeParameter('operation', 'create') as string;
+	let storyId: string | undefined;
+	if (operation === 'update') {
+		const versionId = idFromLocator(context.getNodeParameter('versionId', undefined, { extractValue: false }));
+		if (!versionId) {
+			throw new NodeOperationError(context.getNode(), 'Set "Version" to load the variables of its story', {
+				level: 'warning',
+			});
+		}
+		const version = (await storydocApiRequest.call(context, {
+			method: 'GET',
+			path: `/v2/versions/${pathId(versionId)}`,
+		})) as IDataObject;
+		storyId = typeof version.storyId === 'string' ? version.storyId : undefined;
+	} else {
+		storyId = idFromLocator(context.getNodeParameter('storyId', undefined, { extractValue: false }));
+	}
+	if (!storyId) {
+		throw new NodeOperationError(context.getNode(), 'Choose a story to load its variables', { level: 'warning' });
+	}
+	return (await storydocApiRequest.call(context, {
+		method: 'GET',
+		path: `/v2/stories/${pathId(storyId)}`,
+	})) as StoryDefinition;
+}
