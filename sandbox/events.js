@@ -15,6 +15,7 @@ const CLICKS = [
 	{ eventName: 'Link click: Case study', eventUrl: 'https://acme.test/case-studies' },
 	{ eventName: 'CTA click: Download PDF', eventUrl: null },
 ];
+/** Desktop twice: most visits come from desktops. */
 const DEVICES = [
 	['desktop', 'Desktop'],
 	['desktop', 'Desktop'],
@@ -31,6 +32,7 @@ const LOCATIONS = [
 	[null, null, null],
 ];
 const MAX_SESSION_EVENTS = 8;
+/** A session starts at least this long before its version's window ends, so all of it fits inside. */
 const SESSION_ROOM_MS = 3_600_000;
 
 /** @param {{ timestamp: string, eventId: string }} a @param {{ timestamp: string, eventId: string }} b */
@@ -133,7 +135,7 @@ function generateEvents({ random, versions, stories, count, now, spanMs }) {
 
 /**
  * Completes partial events (admin `POST /__sandbox/events`, `sandbox.addEvents`): the version
- * named by `versionId` (or `defaultVersion`) supplies the story, version and prospect fields, the
+ * named by `versionId` (or `defaultVersionId`) supplies the story, version and prospect fields, the
  * timestamp defaults to `now`, ids come from `random`; whatever the partial event gives wins.
  * @returns {object[]} complete events, in the given order
  */
@@ -194,4 +196,4 @@ function eventsBetween(events, fromMs, toMs) {
 	return events.slice(from, to);
 }
 
-module.exports = { compareEvents, generateEvents, completeEvents, insertEvents, eventsBetween };
+module.exports = { generateEvents, completeEvents, insertEvents, eventsBetween };

@@ -80,4 +80,4 @@ function createFaults() {
 	};
 }
 
-module.exports = { createFaults, FAULT_ROUTES: ROUTES, FAULT_TYPES: TYPES };
+module.exports = { createFaults };

@@ -151,11 +151,8 @@ function versionResult(version) {
 
 module.exports = {
 	OBJECT_ID,
-	PLANS,
-	VARIABLE_TYPE_PLANS,
 	assertPlanCovers,
 	assertStoryInScope,
-	canOpenFolder,
 	findUser,
 	findVisibleVersion,
 	storyView,

@@ -55,4 +55,4 @@ function createRandom(seed) {
 	};
 }
 
-module.exports = { mulberry32, createRandom };
+module.exports = { createRandom };

@@ -477,6 +477,7 @@ function deepFreeze(value) {
 function seedState({ seed, now, events, eventSpanDays }) {
 	const iso = (daysFromNow) => new Date(now + daysFromNow * DAY_MS).toISOString();
 	const optionalIso = (daysFromNow) => (daysFromNow === undefined ? null : iso(daysFromNow));
+	const storyById = new Map(Object.values(stories).map((story) => [story.id, story]));
 
 	const state = {
 		orgs: [{ ...org }],
@@ -494,7 +495,7 @@ function seedState({ seed, now, events, eventSpanDays }) {
 			primary: version.primary === true,
 			draft: version.draft === true,
 			manuallyEdited: version.manuallyEdited === true,
-			hasAcceptButton: stories[storyKeyOf(version.storyId)].hasAcceptButton,
+			hasAcceptButton: storyById.get(version.storyId).hasAcceptButton,
 			createdAt: iso(-version.createdDaysAgo),
 			updatedAt: iso(-version.updatedDaysAgo),
 			expireAt: optionalIso(version.expiresInDays),
@@ -513,10 +514,6 @@ function seedState({ seed, now, events, eventSpanDays }) {
 		spanMs: eventSpanDays * DAY_MS,
 	});
 	return state;
-}
-
-function storyKeyOf(storyId) {
-	return Object.keys(stories).find((key) => stories[key].id === storyId);
 }
 
 module.exports = { SEED, TOKENS, API_KEYS, EVENT_VERSION_KEYS, seedState };

@@ -1,6 +1,6 @@
 'use strict';
 /** GET /v2/analytics/events: validation order, the range rule, filters, paging, sorting, addEvents. */
-const { SEED } = require('../../sandbox/seed');
+const { SEED, EVENT_VERSION_KEYS } = require('../../sandbox/seed');
 const { useSandbox, ISO_DATE_TIME } = require('./helpers');
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
@@ -84,7 +84,7 @@ describe('the answer', () => {
 
 	test('prospect, story and version fields come from the version the event is on', () => {
 		const versions = new Map(api.sandbox.state.versions.map((version) => [version.id, version]));
-		const allowed = new Set(['live', 'edited', 'expired', 'accepted', 'expiring', 'intro', 'premium'].map((key) => SEED.versions[key].id));
+		const allowed = new Set(EVENT_VERSION_KEYS.map((key) => SEED.versions[key].id));
 		for (const event of api.sandbox.state.events) {
 			expect(allowed.has(event.versionId)).toBe(true);
 			const version = versions.get(event.versionId);
