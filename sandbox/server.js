@@ -82,8 +82,9 @@ function createSandbox(options = {}) {
 		const rawBody = await readBody(request);
 		if (requestUrl.pathname === '/__sandbox' || requestUrl.pathname.startsWith('/__sandbox/')) {
 			const { status, body } = handleAdmin(sandbox, request.method, requestUrl.pathname, rawBody);
-			response.writeHead(status, body === undefined ? {} : { 'content-type': JSON_TYPE });
-			response.end(body === undefined ? undefined : JSON.stringify(body));
+			const text = body === undefined ? '' : JSON.stringify(body);
+			response.writeHead(status, body === undefined ? {} : { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(text) });
+			response.end(text);
 			return;
 		}
 		await handleApi(request, response, requestUrl, rawBody);
@@ -113,6 +114,7 @@ function createSandbox(options = {}) {
 			if (settings.latencyMs > 0) await sleep(settings.latencyMs, undefined, { signal: closing.signal });
 			response.writeHead(status, {
 				'content-type': contentType,
+				'content-length': Buffer.byteLength(text),
 				'x-rate-limit-counter': String(rate.counter),
 				'x-rate-limit-maximum': String(limiter.max),
 			});
