@@ -1,0 +1,112 @@
+'use strict';
+/**
+ * What the editor shows for Version › Create and Update: the story picker (list search), the story's
+ * variables as resource mapper fields, and the field list of Repeatable Rows, called the way the
+ * n8n editor calls them.
+ */
+const { callMethod } = require('../harness/n8n');
+const { useSandbox } = require('../harness/sandbox');
+const { SEED, PROPOSAL_ID, locator, createParameters, updateParameters, requestLines } = require('./fixtures');
+
+const api = useSandbox({ rateLimit: { max: 100000 } });
+
+beforeEach(() => api.sandbox.reset());
+
+const storyMarker = (field) => (field.options ?? []).map((option) => option.name);
+
+describe('Story › From List (searchLiveStories)', () => {
+	test('lists the Live stories only, by title, from GET /v2/stories?status=Live', async () => {
+		const { results } = await callMethod('listSearch', 'searchLiveStories', { credentials: api.credentials() });
+		const live = Object.values(SEED.stories).filter((story) => story.status === 'Live');
+		expect(results.map((result) => result.name)).toEqual(live.map((story) => story.title).sort((a, b) => a.localeCompare(b)));
+		expect(results.find((result) => result.name === 'Sales proposal').value).toBe(PROPOSAL_ID);
+		expect(api.sandbox.log.map((entry) => [entry.path, entry.query])).toEqual([['/v2/stories', { status: 'Live' }]]);
+	});
+
+	test('filters by title as the user types', async () => {
+		const { results } = await callMethod('listSearch', 'searchLiveStories', { credentials: api.credentials(), filter: 'propo' });
+		expect(results).toEqual([{ name: 'Sales proposal', value: PROPOSAL_ID }]);
+	});
+});
+
+describe('Variables (resource mapper) of the seeded proposal story', () => {
+	test('one field per variable and per repeatable group: title and tip as the label, typed, required from validation', async () => {
+		const { fields } = await callMethod('resourceMapping', 'getStoryVariables', {
+			credentials: api.credentials(),
+			parameters: createParameters({ storyId: locator(`https://app.storydoc.com/editor/${PROPOSAL_ID}`, 'url') }),
+		});
+		expect(requestLines(api.sandbox)).toEqual([`GET /v2/stories/${PROPOSAL_ID}`]);
+		expect(fields.map((field) => [field.id, field.displayName, field.type, field.required, storyMarker(field)])).toEqual([
+			['first_name', 'First name (First name of the prospect, used in the greeting)', 'string', true, []],
+			['last_name', 'Last name', 'string', false, []],
+			['company', 'Company (Company name as it should appear on the cover)', 'string', true, []],
+			['email', 'Prospect email', 'string', false, []],
+			['position', 'Job title', 'string', false, []],
+			['deal_value', 'Deal value (Total in USD, without a currency sign)', 'number', false, []],
+			['meeting_link', 'Meeting link (Where the "Book a meeting" button leads)', 'string', false, []],
+			['proposal_date', 'Proposal date (Any format; shown as written)', 'dateTime', false, []],
+			[
+				'company_logo',
+				'Company logo (company domain, e.g. acme.com; Send { "domain": "example.com", "theme": "dark" }; the logo is fetched from the domain)',
+				'string',
+				false,
+				['Logo Variable'],
+			],
+			['products', 'Products (Rows of { "name", "price" })', 'array', false, []],
+			// richtext is a type the spec does not show: text.
+			['intro_note', 'Intro note (A formatted paragraph under the greeting)', 'string', false, []],
+			['pricing_items', 'Pricing items (repeatable rows of: name, price, description)', 'array', false, ['Repeatable Group']],
+			['team_members', 'Team members (repeatable rows of: name, role, photo, skills (rows))', 'array', false, ['Repeatable Group']],
+		]);
+		for (const field of fields) {
+			expect(field).toMatchObject({ display: true, defaultMatch: false, canBeUsedToMatch: false });
+		}
+	});
+
+	test('on Update the fields come from the story of the version, and none is required', async () => {
+		const { fields } = await callMethod('resourceMapping', 'getStoryVariables', {
+			credentials: api.credentials(),
+			parameters: updateParameters(SEED.versions.intro.id),
+		});
+		expect(fields.map((field) => [field.id, field.required])).toEqual([
+			['first_name', false],
+			['company', false],
+			['sender_name', false],
+		]);
+	});
+
+	test('without a story chosen: a clear message, no request', async () => {
+		await expect(
+			callMethod('resourceMapping', 'getStoryVariables', { credentials: api.credentials(), parameters: createParameters({ storyId: locator('') }) }),
+		).rejects.toThrow('Choose a story to load its variables');
+		expect(api.sandbox.log).toEqual([]);
+	});
+
+	test('a story the key may not use: the API error reaches the editor', async () => {
+		await expect(
+			callMethod('resourceMapping', 'getStoryVariables', {
+				credentials: api.credentials('storyScoped'),
+				parameters: createParameters({ storyId: locator(SEED.stories.intro.id) }),
+			}),
+		).rejects.toThrow('Access denied');
+	});
+});
+
+describe('Repeatable Rows › Field (loadOptions getRepeatableFields)', () => {
+	test('every field of every group, nested ones with their path, generated ones left out', async () => {
+		const options = await callMethod('loadOptions', 'getRepeatableFields', {
+			credentials: api.credentials(),
+			parameters: createParameters(),
+		});
+		expect(options.map((option) => [option.name, option.value])).toEqual([
+			['Pricing items › Item', 'pricing_items.name'],
+			['Pricing items › Price', 'pricing_items.price'],
+			['Pricing items › Description', 'pricing_items.description'],
+			['Team members › Name', 'team_members.name'],
+			['Team members › Role', 'team_members.role'],
+			['Team members › Photo', 'team_members.photo'],
+			['Team members › Skills › Skill', 'team_members.skills.skill'],
+		]);
+		expect(options.find((option) => option.value === 'team_members.skills.skill').description).toBe('Nested group; set Parent Row. Type: text');
+	});
+});
