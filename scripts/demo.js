@@ -26,7 +26,7 @@ function expect(condition, message) {
 
 async function main() {
 	const { sandbox, url } = await startSandbox();
-	const client = sandboxClient(url);
+	const client = sandboxClient(url, sandbox.tokens.team);
 	const credentials = credentialsFor({ baseUrl: url, token: sandbox.tokens.team });
 	let failures = 0;
 	console.log(bold('Storydoc for n8n: demo'));
@@ -36,11 +36,13 @@ async function main() {
 		for (const example of loadExamples().values()) {
 			console.log(bold(`▶ ${example.workflow.name}`) + `  (examples/${example.file})`);
 			await client.reset();
+			const before = await example.before?.({ sandbox: client });
 			const { outputs, error } = await runWorkflow(example.workflow, { credentials, startNode: example.startNode });
 			try {
 				if (error) throw new Error(`the workflow failed: ${error.message}${error.description ? ` (${error.description})` : ''}`);
-				await example.check({ outputs, sandbox: client, expectEqual, expect });
-				for (const line of example.report({ outputs })) console.log(line ? `  ${line}` : '');
+				const context = { outputs, before, workflow: example.workflow, sandbox: client, expectEqual, expect };
+				await example.check(context);
+				for (const line of example.report(context)) console.log(line ? `  ${line}` : '');
 			} catch (failure) {
 				failures++;
 				console.log(`  ✗ ${failure.message}`);

@@ -18,8 +18,11 @@ async function startSandbox({ port = 0, ...options } = {}) {
 	return { sandbox, url };
 }
 
-/** The sandbox's admin endpoints (/__sandbox/…): its record of requests and its state. */
-function sandboxClient(url) {
+/**
+ * The sandbox's admin endpoints (/__sandbox/…): its record of requests and its state; `api` reads the
+ * API itself with `token` (after a run, to see what a user would see).
+ */
+function sandboxClient(url, token) {
 	const call = async (method, adminPath) => {
 		const response = await fetch(`${url}/__sandbox/${adminPath}`, { method });
 		const text = await response.text();
@@ -41,6 +44,12 @@ function sandboxClient(url) {
 				.filter((entry) => entry.path.startsWith('/v2/'));
 		},
 		state: (collection) => call('GET', `state/${collection}`),
+		async api(apiPath) {
+			const response = await fetch(`${url}${apiPath}`, { headers: { authorization: `Bearer ${token}` } });
+			const body = await response.json();
+			if (!response.ok) throw new Error(`sandbox GET ${apiPath} answered ${response.status}: ${JSON.stringify(body)}`);
+			return body;
+		},
 	};
 }
 
@@ -88,8 +97,132 @@ function expectedSummaries(events) {
 		.sort((a, b) => a.versionId.localeCompare(b.versionId));
 }
 
-/** file (without .json) → how to run it, check it and report it. */
+const PROPOSAL_STORY_ID = '65d000000000000000000001';
+const SENDER_EMAIL = 'sam@acme.test';
+const DEAL_VERSION_ID = '65e000000000000000000001';
+
+/** The values of an Edit Fields node of the workflow file itself, as written (the sample CRM data). */
+function assignmentsOf(workflow, nodeName) {
+	const node = workflow.nodes.find((candidate) => candidate.name === nodeName);
+	return Object.fromEntries(node.parameters.assignments.assignments.map(({ name, value }) => [name, value]));
+}
+
+/**
+ * file (without .json) → how to run it (`startNode`), what to record before (`before`), what a
+ * correct run looks like (`check`, throws with what differed) and what the demo prints (`report`).
+ */
 const definitions = {
+	'crm-create-version': {
+		title: 'two CRM deals → Create Version of the "Sales proposal" story each → the links written back',
+		startNode: 'When clicking ‘Execute workflow’',
+		async check({ outputs, sandbox, workflow, expectEqual }) {
+			const deals = JSON.parse(assignmentsOf(workflow, 'CRM deals (sample records)').deals);
+			const requests = await sandbox.requests();
+			expectEqual(requestLines(requests), deals.map(() => 'POST /v2/versions → 200'), 'the requests the sandbox received');
+
+			const created = (outputs['Create personalized version'] ?? []).map((item) => item.json);
+			expectEqual(created.length, deals.length, 'number of items out of "Create personalized version"');
+			const versions = await sandbox.state('versions');
+			for (const [index, deal] of deals.entries()) {
+				const version = versions.find((candidate) => candidate.id === created[index].versionId);
+				expectEqual(
+					version && { storyId: version.storyId, senderEmail: version.senderEmail, data: version.data },
+					{
+						storyId: PROPOSAL_STORY_ID,
+						senderEmail: SENDER_EMAIL,
+						data: {
+							title: `Proposal for ${deal.company}`,
+							first_name: deal.contact_first_name,
+							last_name: deal.contact_last_name,
+							company: deal.company,
+							email: deal.contact_email,
+							position: deal.contact_title,
+							deal_value: deal.amount,
+							proposal_date: deal.close_date,
+							company_logo: { domain: deal.domain, theme: 'dark' },
+						},
+					},
+					`the version the sandbox holds for deal ${deal.deal_id} (versionId ${created[index].versionId})`,
+				);
+				const { url } = await sandbox.api(`/v2/versions/${created[index].versionId}`);
+				expectEqual(created[index].url, url, `the link returned for deal ${deal.deal_id} (compared with GET /v2/versions/{id})`);
+			}
+
+			expectEqual(
+				(outputs['Write link to CRM deal'] ?? []).map((item) => item.json),
+				deals.map((deal, index) => ({
+					deal_id: deal.deal_id,
+					company: deal.company,
+					storydoc_version_id: created[index].versionId,
+					storydoc_url: created[index].url,
+					storydoc_short_url: created[index].shortUrl,
+					storydoc_editor_url: created[index].editorUrl,
+				})),
+				'the fields written back to the CRM deals',
+			);
+		},
+		report({ outputs }) {
+			const rows = (outputs['Write link to CRM deal'] ?? []).map((item) => item.json);
+			return [
+				`${rows.length} personalized proposals created; each link written back to its deal:`,
+				'',
+				...table(
+					['Deal', 'Company', 'Link', 'Short link'],
+					rows.map((row) => [row.deal_id, row.company, row.storydoc_url, row.storydoc_short_url]),
+				),
+			];
+		},
+	},
+	'deal-update-version': {
+		title: 'a deal changes → Update Version by ID: new values merged, same link',
+		startNode: 'When clicking ‘Execute workflow’',
+		async before({ sandbox }) {
+			const versions = await sandbox.state('versions');
+			return { version: versions.find((candidate) => candidate.id === DEAL_VERSION_ID) };
+		},
+		async check({ outputs, sandbox, workflow, before, expectEqual }) {
+			const change = assignmentsOf(workflow, 'Deal changed (sample CRM update)');
+			const versionPath = `/v2/versions/${change.storydoc_version_id}`;
+			const requests = await sandbox.requests();
+			// Title is left empty in the node: it keeps the version's title, read with one GET first.
+			expectEqual(requestLines(requests), [`GET ${versionPath} → 200`, `POST ${versionPath} → 200`], 'the requests the sandbox received');
+			const changes = { deal_value: Number(change.amount), proposal_date: change.close_date };
+			expectEqual(
+				requests[1].body,
+				{ senderEmail: SENDER_EMAIL, data: { ...changes, title: before.version.data.title } },
+				'the body of the update request',
+			);
+			const after = (await sandbox.state('versions')).find((candidate) => candidate.id === change.storydoc_version_id);
+			expectEqual(after.data, { ...before.version.data, ...changes }, "the version's data after the update (changed values merged, the rest kept)");
+
+			const [updated] = (outputs['Update the deal’s version'] ?? []).map((item) => item.json);
+			const { url } = await sandbox.api(versionPath);
+			expectEqual({ versionId: updated?.versionId, url: updated?.url }, { versionId: change.storydoc_version_id, url }, 'the version and link returned');
+			expectEqual(
+				(outputs['Confirm on CRM deal'] ?? []).map((item) => item.json),
+				[{ deal_id: change.deal_id, storydoc_version_id: change.storydoc_version_id, storydoc_url: url, storydoc_synced_amount: Number(change.amount) }],
+				'the confirmation written to the CRM deal',
+			);
+		},
+		report({ outputs, before, workflow }) {
+			const change = assignmentsOf(workflow, 'Deal changed (sample CRM update)');
+			const [row] = (outputs['Confirm on CRM deal'] ?? []).map((item) => item.json);
+			const old = before.version.data;
+			return [
+				`Deal ${row.deal_id} changed; its version ${row.storydoc_version_id} ("${old.title}") was updated in place:`,
+				'',
+				...table(
+					['Variable', 'Before', 'After'],
+					[
+						['deal_value', old.deal_value, row.storydoc_synced_amount],
+						['proposal_date', old.proposal_date, change.close_date],
+					],
+				),
+				'',
+				`Same link as before: ${row.storydoc_url}`,
+			];
+		},
+	},
 	'account-check': {
 		title: 'Account › Get returns { orgId, title }',
 		startNode: 'When clicking ‘Execute workflow’',

@@ -63,7 +63,7 @@ async function main() {
 	console.log(`e2e: n8n ${n8n.n8nVersion} on Node ${require('node:child_process').execFileSync(n8n.node24, ['--version']).toString().trim()} (${n8n.dir})`);
 
 	const { sandbox, url } = await startSandbox();
-	const client = sandboxClient(url);
+	const client = sandboxClient(url, sandbox.tokens.team);
 	const userFolder = app.createUserFolder();
 	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-e2e-input-'));
 	const env = app.n8nEnv(n8n, {
@@ -125,9 +125,10 @@ async function main() {
 		for (const example of examples.values()) {
 			await check(`examples/${example.file}: ${example.title}`, async () => {
 				await client.reset();
+				const before = await example.before?.({ sandbox: client });
 				const run = await executeWorkflow(n8nCommand, example.workflow.id);
 				expect(run.code === 0, `n8n execute exited ${run.code}: ${run.errorMessage ?? 'no error message'}`);
-				await example.check({ outputs: run.outputs, run: run.run, sandbox: client, expectEqual, expect });
+				await example.check({ outputs: run.outputs, before, workflow: example.workflow, sandbox: client, expectEqual, expect });
 			});
 		}
 

@@ -120,7 +120,7 @@ async function main() {
 	const { chromium } = require('playwright-core');
 	const n8n = app.installN8n();
 	const { sandbox, url: sandboxUrl } = await startSandbox();
-	const client = sandboxClient(sandboxUrl);
+	const client = sandboxClient(sandboxUrl, sandbox.tokens.team);
 	const userFolder = app.createUserFolder('storydoc-ui-');
 	const logFile = path.join(userFolder, 'n8n-start.log');
 	const env = app.n8nEnv(n8n, {

@@ -72,6 +72,7 @@ async function loadPackage() {
 	types.set('test.fixtureItems', new testNodes.FixtureItems());
 	// What the example workflows (examples/) use besides the Storydoc node.
 	types.set('n8n-nodes-base.set', new baseNodes.EditFields());
+	types.set('n8n-nodes-base.splitOut', new baseNodes.SplitOut());
 	types.set('n8n-nodes-base.scheduleTrigger', new baseNodes.ScheduleTrigger());
 	types.set('n8n-nodes-base.stickyNote', new baseNodes.StickyNote());
 

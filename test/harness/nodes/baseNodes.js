@@ -1,8 +1,9 @@
 'use strict';
 /**
- * Stand-ins for the n8n-nodes-base nodes the example workflows use, so the in-process engine (tests,
- * `npm run demo`) runs the examples unchanged. n8n-nodes-base itself is not a devDependency: it pulls
- * in ≈90 runtime dependencies (database drivers, cloud SDKs) for three small nodes.
+ * Stand-ins for the n8n-nodes-base nodes the example workflows use (Edit Fields, Split Out, Schedule
+ * Trigger, Sticky Note), so the in-process engine (tests, `npm run demo`) runs the examples unchanged.
+ * n8n-nodes-base itself is not a devDependency: it pulls in ≈90 runtime dependencies (database
+ * drivers, cloud SDKs) for a few small nodes.
  *
  * Each stand-in keeps the real node's type name, version and parameters, and follows its source in
  * n8n-nodes-base 2.41.1 for the part the examples use. The end-to-end run (`npm run test:e2e`) runs
@@ -114,6 +115,58 @@ function validateEntry({ name, type, value }, node, itemIndex, ignoreErrors) {
 	return newValue === undefined || newValue === null ? null : JSON.parse(JSON.stringify(newValue));
 }
 
+/**
+ * Split Out v1, one field: each element of the array at `fieldToSplitOut` becomes an item (an object's
+ * fields become the item's; any other value goes under the field's name), `include` noOtherFields or
+ * allOtherFields. Source: packages/nodes-base/nodes/Transform/SplitOut/SplitOut.node.ts.
+ */
+class SplitOut {
+	constructor() {
+		this.description = {
+			displayName: 'Split Out',
+			name: 'splitOut',
+			group: ['transform'],
+			version: 1,
+			description: 'Turn a list inside item(s) into separate items',
+			defaults: { name: 'Split Out' },
+			inputs: ['main'],
+			outputs: ['main'],
+			properties: [
+				{ displayName: 'Fields To Split Out', name: 'fieldToSplitOut', type: 'string', default: '' },
+				{ displayName: 'Include', name: 'include', type: 'options', default: 'noOtherFields', options: [] },
+				{ displayName: 'Options', name: 'options', type: 'collection', default: {}, options: [] },
+			],
+		};
+	}
+
+	async execute() {
+		const items = this.getInputData();
+		const returnData = [];
+		for (let i = 0; i < items.length; i++) {
+			const field = String(this.getNodeParameter('fieldToSplitOut', i)).trim().replace(/^\$json\./, '');
+			const include = this.getNodeParameter('include', i);
+			if (field.includes(',') || !['noOtherFields', 'allOtherFields'].includes(include)) {
+				throw new NodeOperationError(this.getNode(), 'The test stand-in of Split Out takes one field and include noOtherFields or allOtherFields');
+			}
+			const item = { ...items[i].json };
+			let elements = pathSegments(field).reduce((value, key) => (value == null ? undefined : value[key]), item);
+			if (elements === undefined) elements = [];
+			if (typeof elements !== 'object' || elements === null) elements = [elements];
+			if (!Array.isArray(elements)) elements = Object.values(elements);
+			for (const element of elements) {
+				let json = typeof element === 'object' && element !== null && include === 'noOtherFields' ? { ...element } : { [field]: element };
+				if (include === 'allOtherFields') {
+					const rest = JSON.parse(JSON.stringify(item));
+					delete rest[field];
+					json = { ...rest, ...json };
+				}
+				returnData.push({ json, pairedItem: { item: i } });
+			}
+		}
+		return [returnData];
+	}
+}
+
 /** The fields of a moment in a time zone, as moment-timezone formats them for the Schedule Trigger. */
 function scheduleFields(date, timeZone) {
 	const parts = Object.fromEntries(
@@ -200,4 +253,4 @@ class StickyNote {
 	}
 }
 
-module.exports = { EditFields, ScheduleTrigger, StickyNote };
+module.exports = { EditFields, ScheduleTrigger, SplitOut, StickyNote };
