@@ -55,7 +55,7 @@ async function getAllEvents(options) {
 }
 
 test.each([
-	[{}, 4],
+	[{}, 5],
 	[{ concurrency: 2 }, 2],
 	[{ concurrency: 7 }, 7],
 ])('options %j: at most %i pages in flight, page 1 alone first, output in API order', async (options, expected) => {

@@ -142,7 +142,7 @@ describe('splitIntoWindows', () => {
 });
 
 describe('isOutsideWindow', () => {
-	const window = { from: at('2026-02-01T10:00:00.000Z'), to: at('2026-02-03T12:00:00.000Z') };
+	const window = splitIntoWindows(at('2026-02-01T10:00:00.000Z'), at('2026-02-03T12:00:00.000Z'))[0];
 
 	test.each([
 		['2026-02-01T10:00:00.000Z', false],
@@ -151,6 +151,12 @@ describe('isOutsideWindow', () => {
 		['2026-02-01T09:59:59.999Z', true],
 		['2026-02-03T12:00:00.001Z', true],
 		['2026-02-03T23:59:59.999Z', true],
+		// Not in the canonical form: parsed rather than compared as text.
+		['2026-02-03T12:00:00Z', false],
+		['2026-02-03T12:00:01Z', true],
+		['2026-02-03T13:00:00.000+01:00', false],
+		['2026-02-01T10:59:59.999+01:00', true],
+		['2026-02-02', false],
 	])('%s → %s', (timestamp, outside) => {
 		expect(isOutsideWindow(timestamp, window)).toBe(outside);
 	});

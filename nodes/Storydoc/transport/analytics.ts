@@ -10,7 +10,7 @@ import type { StorydocContext } from './index';
 import { storydocApiRequest } from './index';
 
 /** Small on purpose: enough to hide the latency of a page, gentle on a shared rate limit. */
-export const DEFAULT_PAGE_CONCURRENCY = 4;
+export const DEFAULT_PAGE_CONCURRENCY = 5;
 export const MAX_PAGE_CONCURRENCY = 10;
 
 /** What one analytics query asks for; `from` and `to` are inclusive instants (epoch ms). */
