@@ -1,0 +1,68 @@
+'use strict';
+/**
+ * Analytics › Get Events when the API misbehaves mid-way through a multi-page, parallel read: the
+ * shared transport waits out 429s and retries transient read failures, so the user still gets every
+ * event exactly once, in order; a failure that does not go away fails the item with the API's words.
+ */
+const { runWorkflow, storydocWorkflow } = require('../harness/n8n');
+const { useSandbox } = require('../harness/sandbox');
+
+const DAY = 86_400_000;
+const NOW = Date.parse('2026-06-15T12:00:00.000Z');
+const PAGE_SIZE = 50;
+const ROUTE = 'GET /v2/analytics/events';
+const api = useSandbox({ events: 1500, analyticsPageSize: PAGE_SIZE, now: () => NOW });
+
+const from = NOW - 60 * DAY;
+const parameters = {
+	resource: 'analytics',
+	operation: 'getEvents',
+	dateFrom: new Date(from).toISOString(),
+	dateTo: new Date(NOW).toISOString(),
+	returnAll: true,
+};
+const analyticsRequests = () => api.sandbox.log.filter((entry) => entry.path === '/v2/analytics/events');
+const expectedIds = () =>
+	api.sandbox.state.events.filter((event) => Date.parse(event.timestamp) >= from).map((event) => event.eventId);
+
+beforeEach(() => api.sandbox.reset());
+
+async function expectEveryEventOnce() {
+	const { outputs, error } = await runWorkflow(storydocWorkflow(parameters), { credentials: api.credentials() });
+	expect(error).toBeUndefined();
+	const ids = outputs.Storydoc.map((item) => item.json.eventId);
+	expect(ids.length).toBeGreaterThan(8 * PAGE_SIZE);
+	expect(ids).toEqual(expectedIds());
+	// Every page was answered properly once: nothing read twice into the output.
+	const answered = analyticsRequests().filter((entry) => entry.status === 200 && !entry.fault);
+	expect(new Set(answered.map((entry) => entry.query.page)).size).toBe(answered.length);
+	return analyticsRequests();
+}
+
+test('429 on pages in flight: waits for the window and goes on, not fails', async () => {
+	api.sandbox.setFault({ route: ROUTE, type: 'status429', after: 2, times: 3 });
+	const requests = await expectEveryEventOnce();
+	expect(requests.filter((entry) => entry.status === 429)).toHaveLength(3);
+});
+
+test.each([
+	['a 500 with an error ID', { type: 'status500' }],
+	['a 503 HTML page from a proxy', { type: 'status503', html: true }],
+	['a connection reset before the answer', { type: 'resetBefore' }],
+	['a 200 whose JSON is cut off', { type: 'invalidJson' }],
+])('%s on one page: that page is read again, the output is complete', async (_label, fault) => {
+	api.sandbox.setFault({ route: ROUTE, after: 4, times: 1, ...fault });
+	const requests = await expectEveryEventOnce();
+	expect(requests.filter((entry) => entry.fault === fault.type)).toHaveLength(1);
+});
+
+test('a page that keeps failing fails the item with the API message and error ID, after the retries', async () => {
+	api.sandbox.setFault({ route: ROUTE, type: 'status500', after: 3, times: Infinity });
+	const { error, outputs } = await runWorkflow(storydocWorkflow(parameters), { credentials: api.credentials() });
+	expect(error.message).toBe('Error occured');
+	expect(error.httpCode).toBe('500');
+	expect(error.description).toMatch(/Storydoc error ID: [0-9a-f-]{36}\. Quote it to Storydoc support\./);
+	expect(error.description).toMatch(/The node tried 5 times/);
+	// No partial list: a failed item outputs nothing (unless Continue On Fail, which gives one error item).
+	expect(outputs.Storydoc).toEqual([]);
+}, 30_000);
