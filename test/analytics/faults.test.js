@@ -66,3 +66,24 @@ test('a page that keeps failing fails the item with the API message and error ID
 	// No partial list: a failed item outputs nothing (unless Continue On Fail, which gives one error item).
 	expect(outputs.Storydoc).toEqual([]);
 }, 30_000);
+
+test('a 200 answer that is not an events page fails clearly instead of giving an empty result', async () => {
+	// Not something the sandbox can be asked for: a stand-in API (say, a proxy or a changed API) on its own port.
+	const http = require('node:http');
+	const server = http.createServer((_request, response) => {
+		response.writeHead(200, { 'content-type': 'application/json' });
+		response.end(JSON.stringify({ events: [] }));
+	});
+	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+	try {
+		const { error } = await runWorkflow(storydocWorkflow(parameters), {
+			credentials: { storydocApi: { accessToken: 'any', baseUrl: `http://127.0.0.1:${server.address().port}` } },
+		});
+		expect(error.message).toBe(
+			'The Storydoc API answered GET /v2/analytics/events without the expected "data" list and "pagination"',
+		);
+		expect(error.description).toBe(`Page 1 of ${parameters.dateFrom} to ${parameters.dateTo}`);
+	} finally {
+		await new Promise((resolve) => server.close(resolve));
+	}
+});
