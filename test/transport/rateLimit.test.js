@@ -170,4 +170,13 @@ describe('pacerFor', () => {
 		expect(pacerFor('https://api.storydoc.com', '/v2/stories')).not.toBe(versions);
 		expect(pacerFor('http://127.0.0.1:5680', '/v2/versions')).not.toBe(versions);
 	});
+
+	test('other endpoints are not held back by the version counter their headers report, only by a 429', () => {
+		const stories = pacerFor('https://api.storydoc.com', '/v2/stories/65d0');
+		for (let i = 0; i < 3; i++) send(stories, i, 150, { maximum: 150 });
+		expect(typeof stories.reserve(10)).toBe('object');
+		const slot = stories.reserve(11);
+		stories.onResponse(slot, { counter: 150, maximum: 150 }, true);
+		expect(stories.reserve(12)).toBe(250);
+	});
 });

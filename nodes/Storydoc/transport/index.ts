@@ -55,10 +55,14 @@ const RATE_LIMIT_MAX_WAIT_MS = 5 * 60_000;
 /** Pauses are cut into steps so a cancelled execution stops waiting promptly on older n8n versions. */
 const PAUSE_STEP_MS = 1_000;
 
-/** Connection failures where nothing reached the API: safe to retry, writes included. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-/** Failures after the request may have arrived: reads retry them, writes never do. */
-const OUTCOME_UNKNOWN_CODES = new Set([
+/** Connection failures where nothing reached the API (no connection was made). */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** Failures worth another try; a name that does not resolve (ENOTFOUND) is a wrong Base URL, not a hiccup. */
+const TRANSIENT_CODES = new Set([
+	'ECONNREFUSED',
+	'EAI_AGAIN',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
 	'ECONNRESET',
 	'EPIPE',
 	'ETIMEDOUT',
@@ -92,12 +96,13 @@ class NetworkFailure {
 		readonly timedOut: boolean,
 	) {}
 
-	get retryableForWrites() {
-		return NOT_SENT_CODES.has(this.code);
+	/** Whether the request may have reached the API; any failure not known to happen before sending may have. */
+	get maybeSent() {
+		return !NOT_SENT_CODES.has(this.code);
 	}
 
-	get retryableForReads() {
-		return this.timedOut || NOT_SENT_CODES.has(this.code) || OUTCOME_UNKNOWN_CODES.has(this.code);
+	get transient() {
+		return this.timedOut || TRANSIENT_CODES.has(this.code);
 	}
 
 	describe(timeoutMs: number) {
@@ -262,17 +267,27 @@ async function takeRateLimitSlot(
 	}
 }
 
+/** The rate limit stayed exhausted for longer than a request may wait: nothing was processed. */
+function rateLimitGiveUp(context: StorydocContext, itemIndex?: number, lastRateLimited?: StorydocResponse) {
+	const error = lastRateLimited
+		? storydocApiError(context.getNode(), lastRateLimited, itemIndex)
+		: new NodeApiError(context.getNode(), { httpCode: 429 }, { message: 'Too many requests', httpCode: '429', itemIndex });
+	error.description = `Storydoc's rate limit stayed exhausted for the ${RATE_LIMIT_MAX_WAIT_MS / 60_000} minutes the node waits at most; other workflows or n8n workers may be using it too. Nothing was processed for this item: run it again later.`;
+	return error;
+}
+
 /**
  * The one entry point every operation uses. It sends the request and applies the node's single
  * retry policy:
- * - rate limit: requests are paced from the server's `x-rate-limit-*` headers (see rateLimit.ts);
- *   a 429 means nothing was processed, so reads and writes alike wait for the window and go again,
- *   for at most 5 minutes of waiting in all;
+ * - rate limit: version requests are paced from the server's `x-rate-limit-*` headers (see
+ *   rateLimit.ts); a 429 means nothing was processed, so reads and writes alike wait for the window
+ *   and go again, for at most 5 minutes of waiting per request;
  * - reads (GET) retry 5xx, a 2xx body that is not JSON, resets, refused connections and timeouts,
- *   up to 5 tries with a backoff of 0.5, 1, 2, 4 s, and no new try after 60 s;
- * - writes (POST) are sent once: when the outcome is unknown (timeout, reset, 5xx, unreadable 2xx)
- *   the item fails saying so (`ifOutcomeUnknown`), with Storydoc's error ID when there is one. Only
- *   a connection that was refused outright (nothing sent) is tried again;
+ *   up to 5 tries with a backoff of 0.5, 1, 2, 4 s (±20 %), and no new try after 60 s;
+ * - writes (POST) are never resent once they may have reached the API: when the outcome is unknown
+ *   (timeout, reset, 5xx, unreadable 2xx) the item fails saying so (`ifOutcomeUnknown`), with
+ *   Storydoc's error ID when there is one. A connection refused outright sent nothing and is retried
+ *   like a read;
  * - every other error response becomes a NodeApiError with the API's own text (errors.ts).
  */
 export async function storydocApiRequest<T = IDataObject>(
@@ -285,13 +300,18 @@ export async function storydocApiRequest<T = IDataObject>(
 	const isRead = request.method === 'GET';
 	const startedAt = Date.now();
 	const rateLimitWait = { ms: 0 };
+	let lastRateLimited: StorydocResponse | undefined;
 	let attempts = 0;
+	let transientFailures = 0;
 
+	// 429s are not failures: they neither use up the tries nor the time budget of a read.
 	const retryAfterTransient = async (reason: string): Promise<boolean> => {
-		const delay = backoffMs(attempts - 1);
-		if (attempts >= READ_MAX_ATTEMPTS || Date.now() - startedAt + delay > READ_RETRY_BUDGET_MS) return false;
+		transientFailures++;
+		const delay = backoffMs(transientFailures - 1);
+		const spent = Date.now() - startedAt - rateLimitWait.ms;
+		if (transientFailures >= READ_MAX_ATTEMPTS || spent + delay > READ_RETRY_BUDGET_MS) return false;
 		this.logger.debug(
-			`Storydoc ${request.method} ${request.path.split('?')[0]}: ${reason}; try ${attempts + 1} of ${READ_MAX_ATTEMPTS} in ${delay} ms`,
+			`Storydoc ${request.method} ${request.path.split('?')[0]}: ${reason}; try ${transientFailures + 1} of ${READ_MAX_ATTEMPTS} in ${delay} ms`,
 		);
 		await pause(this, delay, request.itemIndex);
 		return true;
@@ -301,18 +321,7 @@ export async function storydocApiRequest<T = IDataObject>(
 
 	for (;;) {
 		const ticket = await takeRateLimitSlot(this, pacer, rateLimitWait, request.itemIndex);
-		if (!ticket) {
-			throw new NodeApiError(
-				this.getNode(),
-				{ httpCode: 429 },
-				{
-					message: 'Too many requests',
-					description: `Storydoc's rate limit stayed exhausted for ${RATE_LIMIT_MAX_WAIT_MS / 60_000} minutes (other workflows or workers may share it). Nothing was processed for this item; run it again later.`,
-					httpCode: '429',
-					itemIndex: request.itemIndex,
-				},
-			);
-		}
+		if (!ticket) throw rateLimitGiveUp(this, request.itemIndex, lastRateLimited);
 		attempts++;
 		const outcome = await sendOnce(this, baseUrl, request, timeoutMs);
 
@@ -325,9 +334,8 @@ export async function storydocApiRequest<T = IDataObject>(
 		if (outcome instanceof NetworkFailure) {
 			pacer.onNoResponse(ticket);
 			const cause = outcome.describe(timeoutMs);
-			const retryable = isRead ? outcome.retryableForReads : outcome.retryableForWrites;
-			if (retryable && (await retryAfterTransient(cause))) continue;
-			if (!isRead && !outcome.retryableForWrites) throw unknownOutcomeError(this, request, cause);
+			if (!isRead && outcome.maybeSent) throw unknownOutcomeError(this, request, cause);
+			if (outcome.transient && (await retryAfterTransient(cause))) continue;
 			throw new NodeApiError(
 				this.getNode(),
 				{ code: outcome.code },
@@ -355,7 +363,10 @@ export async function storydocApiRequest<T = IDataObject>(
 			rateLimited,
 		);
 		// Nothing was processed: the next turn of the loop waits for the window, then sends again.
-		if (rateLimited) continue;
+		if (rateLimited) {
+			lastRateLimited = response;
+			continue;
+		}
 
 		if (response.statusCode >= 200 && response.statusCode < 300) {
 			const parsed = parseSuccessBody(response.body);

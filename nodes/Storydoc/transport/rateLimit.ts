@@ -38,6 +38,13 @@ export interface SendTicket {
 }
 
 export class RateLimitPacer {
+	/**
+	 * @param paceFromHeaders whether the counter headers describe this group's own limit. Otherwise
+	 * (endpoints whose limit the spec does not give; the headers may report the version counter) only
+	 * a 429 holds requests back.
+	 */
+	constructor(private readonly paceFromHeaders = true) {}
+
 	private maximum?: number;
 
 	/** The counter of the most recent request (in send order) that the server answered. */
@@ -111,8 +118,9 @@ export class RateLimitPacer {
 		if (ticket.probe) this.probeInFlight = false;
 	}
 
-	onResponse(ticket: SendTicket, headers: RateLimitHeaders, rateLimited: boolean): void {
+	onResponse(ticket: SendTicket, observed: RateLimitHeaders, rateLimited: boolean): void {
 		this.onNoResponse(ticket);
+		const headers = this.paceFromHeaders ? observed : {};
 		if (headers.maximum !== undefined && headers.maximum > 0) this.maximum = headers.maximum;
 		// An older request answered late: its counter belongs to a moment already superseded.
 		if (ticket.sentAt < this.lastObservedSentAt) return;
@@ -147,15 +155,16 @@ const pacers = new Map<string, RateLimitPacer>();
 
 /**
  * One pacer per API and group of endpoints, shared by every item and every execution in this n8n
- * process. Groups are separate because the spec gives the limit for the version endpoints only: if
- * another group is counted on its own, its counter must not look like a reset of this one.
+ * process. The spec gives the limit (and so the meaning of the counter headers) for the version
+ * endpoints only: they are paced from the headers; the other groups just wait out a 429, each on its
+ * own, so a busy analytics export never holds back version creation or the other way round.
  */
 export function pacerFor(baseUrl: string, path: string): RateLimitPacer {
 	const group = /^\/v2\/([^/?]+)/.exec(path)?.[1] ?? path;
 	const key = `${baseUrl} ${group}`;
 	let pacer = pacers.get(key);
 	if (!pacer) {
-		pacer = new RateLimitPacer();
+		pacer = new RateLimitPacer(group === 'versions');
 		pacers.set(key, pacer);
 	}
 	return pacer;
