@@ -62,6 +62,13 @@ describe('simple fields', () => {
 		expect(() => jsonObject(item, 'X', '"a"')).toThrow('Item 4: "X" must be a JSON object ({ ... })');
 	});
 
+	test('a JSON syntax error says where, without quoting the text (it may hold a password)', () => {
+		const error = failure(() => jsonObject(item, 'Extra Data (JSON)', '{"password": "s3cret-value", region: EMEA}'));
+		expect(error.message).toBe('Item 4: "Extra Data (JSON)" is not valid JSON');
+		expect(error.description).toMatch(/double quotes/);
+		expect(`${error.message} ${error.description}`).not.toContain('s3cret');
+	});
+
 	test('types the spec does not show are text', () => {
 		expect(['text', 'richtext', 'video', undefined].map(variableKind)).toEqual(['text', 'text', 'text', 'text']);
 		expect(['number', 'date', 'logo', 'array', 'LOGO'].map(variableKind)).toEqual(['number', 'date', 'logo', 'array', 'logo']);

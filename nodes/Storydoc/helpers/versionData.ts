@@ -37,6 +37,20 @@ type DataValue = IDataObject[string];
 
 const given = (value: unknown) => `Value given: ${JSON.stringify(value)}`;
 
+/**
+ * Where a JSON text breaks, without quoting it: JSON fields may hold passwords, and the parser's own
+ * message repeats a piece of the text.
+ */
+function jsonSyntaxHint(error: unknown): string {
+	const position = /position (\d+)/.exec(String((error as Error)?.message))?.[1];
+	return `${position === undefined ? '' : `The error is at character ${position}. `}Keys and text need double quotes, and there can be no comma after the last entry.`;
+}
+
+function jsonKind(value: unknown): string {
+	if (Array.isArray(value)) return 'a list';
+	return value === null ? 'null' : `a ${typeof value}`;
+}
+
 export function isEmpty(value: unknown): boolean {
 	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
@@ -73,10 +87,10 @@ export function jsonObject(item: ItemInput, field: string, value: unknown): IDat
 		try {
 			parsed = JSON.parse(value);
 		} catch (error) {
-			throw item.error(field, 'is not valid JSON', (error as Error).message);
+			throw item.error(field, 'is not valid JSON', jsonSyntaxHint(error));
 		}
 	}
-	if (!isPlainObject(parsed)) throw item.error(field, 'must be a JSON object ({ ... })', given(value));
+	if (!isPlainObject(parsed)) throw item.error(field, 'must be a JSON object ({ ... })', `It is ${jsonKind(parsed)}.`);
 	return parsed;
 }
 
@@ -119,10 +133,10 @@ function parseJsonArray(item: ItemInput, field: string, value: unknown): unknown
 		try {
 			parsed = JSON.parse(value);
 		} catch (error) {
-			throw item.error(field, 'is not valid JSON', (error as Error).message);
+			throw item.error(field, 'is not valid JSON', jsonSyntaxHint(error));
 		}
 	}
-	if (!Array.isArray(parsed)) throw item.error(field, 'must be a list (JSON array)', given(value));
+	if (!Array.isArray(parsed)) throw item.error(field, 'must be a list (JSON array)', `It is ${jsonKind(parsed)}.`);
 	return parsed;
 }
 
