@@ -135,6 +135,10 @@ describe('repeatable rows', () => {
 		);
 		expect(error.message).toBe('Item 4: "Variables › team_members › skills" row 2 has a key the group "Skills" does not have: "level"');
 		expect(error.description).toBe('A row of "Skills" holds: skill.');
+		// Keys every object inherits are not fields of a group either.
+		expect(() => groupRows(item, 'Rows', '[{"constructor": 1}]', shapes.get('pricing_items'))).toThrow(
+			'has a key the group "Pricing items" does not have: "constructor"',
+		);
 	});
 
 	test('rows entered in the editor: parents first whatever the order, nested rows by Parent Row', () => {

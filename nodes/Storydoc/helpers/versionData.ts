@@ -55,6 +55,9 @@ export function isEmpty(value: unknown): boolean {
 	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
+/** Own keys only: a row key such as "constructor" must not match what every object inherits. */
+const has = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+
 const isPlainObject = (value: unknown): value is IDataObject =>
 	!!value && typeof value === 'object' && !Array.isArray(value);
 
@@ -153,10 +156,9 @@ export function groupRows(item: ItemInput, field: string, value: unknown, shape:
 		const clean: IDataObject = {};
 		for (const [key, cell] of Object.entries(row)) {
 			if (shape.generated.includes(key) || isEmpty(cell)) continue;
-			const child = shape.children[key];
-			if (child) {
-				clean[key] = groupRows(item, `${field} › ${key}`, cell, child);
-			} else if (key in shape.fields) {
+			if (has(shape.children, key)) {
+				clean[key] = groupRows(item, `${field} › ${key}`, cell, shape.children[key]);
+			} else if (has(shape.fields, key)) {
 				clean[key] = cellValue(item, `${field} › ${key}`, shape.fields[key], cell);
 			} else {
 				throw item.error(
@@ -185,7 +187,7 @@ function mappedValues(variables: VariablesParameter | undefined, inputJson: IDat
 	if (schema.length === 0) return inputJson;
 	const values: Record<string, unknown> = {};
 	for (const field of schema) {
-		if (!field.removed && field.id in inputJson) values[field.id] = inputJson[field.id];
+		if (!field.removed && has(inputJson, field.id)) values[field.id] = inputJson[field.id];
 	}
 	return values;
 }
@@ -224,7 +226,7 @@ interface EnteredRow {
 
 function groupAt(groups: Map<string, GroupShape>, path: string[]): GroupShape | undefined {
 	let shape = groups.get(path[0]);
-	for (const key of path.slice(1)) shape = shape?.children[key];
+	for (const key of path.slice(1)) shape = shape && has(shape.children, key) ? shape.children[key] : undefined;
 	return shape;
 }
 
@@ -253,7 +255,7 @@ function enteredRow(item: ItemInput, row: RowParameter, index: number, groups: M
 		}
 		path = groupPath;
 		if (shape.generated.includes(key) || isEmpty(cell.value)) continue;
-		if (!(key in shape.fields)) {
+		if (!has(shape.fields, key)) {
 			throw item.error(
 				label,
 				`has a key the group "${shape.name}" does not have: "${key}"`,

@@ -323,7 +323,13 @@ export async function storydocApiRequest<T = IDataObject>(
 		const ticket = await takeRateLimitSlot(this, pacer, rateLimitWait, request.itemIndex);
 		if (!ticket) throw rateLimitGiveUp(this, request.itemIndex, lastRateLimited);
 		attempts++;
-		const outcome = await sendOnce(this, baseUrl, request, timeoutMs);
+		let outcome: Awaited<ReturnType<typeof sendOnce>> | undefined;
+		try {
+			outcome = await sendOnce(this, baseUrl, request, timeoutMs);
+		} finally {
+			// Whatever went wrong, the slot must not stay taken for the rest of the process.
+			if (outcome === undefined) pacer.onNoResponse(ticket);
+		}
 
 		if (outcome === 'cancelled') {
 			pacer.onNoResponse(ticket);
