@@ -11,7 +11,8 @@
  * `scripts/e2e/install-n8n.sh` installs for the end-to-end tests (installed on first use, a few
  * minutes), loaded with this project's n8n-workflow so there is one copy of it in the process.
  *
- * Time: wall clock of each workflow run. Memory: heap and RSS sampled every 5 ms during the run,
+ * Time: wall clock of each workflow run, and the CPU time this process spent on it (less sensitive to
+ * other load on the machine than the wall clock). Memory: heap and RSS sampled every 5 ms during the run,
  * above a baseline taken after a full GC, so the figure is what the run itself needed (output included).
  *
  * Options (env): BENCH_EVENTS (50000), BENCH_LATENCY_MS (50), BENCH_RUNS (3, plus one warm-up each),
@@ -157,8 +158,10 @@ async function measure(runWorkflow, workflow, credentials, outputNode) {
 		peakRss = Math.max(peakRss, usage.rss);
 	}, 5);
 	const started = process.hrtime.bigint();
+	const cpuBefore = process.cpuUsage();
 	const { outputs, error } = await runWorkflow(workflow, { credentials });
 	const ms = Number(process.hrtime.bigint() - started) / 1e6;
+	const cpu = process.cpuUsage(cpuBefore);
 	clearInterval(sampler);
 	const usage = process.memoryUsage();
 	peakHeap = Math.max(peakHeap, usage.heapUsed);
@@ -166,6 +169,7 @@ async function measure(runWorkflow, workflow, credentials, outputNode) {
 	if (error) throw new Error(`${workflow.name} failed: ${error.message}`);
 	return {
 		ms,
+		cpuMs: (cpu.user + cpu.system) / 1000,
 		heapMb: (peakHeap - baseline.heapUsed) / 2 ** 20,
 		rssMb: (peakRss - baseline.rss) / 2 ** 20,
 		items: outputs[outputNode],
@@ -230,6 +234,7 @@ async function main() {
 
 	const summary = (side) => ({
 		ms: median(results[side].map((r) => r.ms)),
+		cpuMs: median(results[side].map((r) => r.cpuMs)),
 		heapMb: Math.max(...results[side].map((r) => r.heapMb)),
 		rssMb: Math.max(...results[side].map((r) => r.rssMb)),
 		pages: results[side][0].pages,
@@ -242,9 +247,11 @@ async function main() {
 			`${LATENCY_MS} ms latency per response, n8n-core ${require('n8n-core/package.json').version}, ` +
 			`n8n-nodes-base ${base.version}, Node ${process.version}, median of ${RUNS} runs (peak memory: highest of the runs)`,
 	);
-	console.log('                                         time ms  requests  peak heap MB  peak RSS MB');
+	console.log('                                         time ms    CPU ms  requests  peak heap MB  peak RSS MB');
 	const row = (label, s) =>
-		console.log(`${label.padEnd(40)}${fmt(s.ms)}  ${String(s.pages).padStart(8)}  ${fmt(s.heapMb, 1)}      ${fmt(s.rssMb, 1)}`);
+		console.log(
+			`${label.padEnd(40)}${fmt(s.ms)}  ${fmt(s.cpuMs)}  ${String(s.pages).padStart(8)}  ${fmt(s.heapMb, 1)}      ${fmt(s.rssMb, 1)}`,
+		);
 	row(`(a) Storydoc › Get Events${CONCURRENCY ? ` (${CONCURRENCY} parallel)` : ''}`, a);
 	row('(b) HTTP Request 4.2 + Split Out', b);
 	const ratio = b.ms / a.ms;
