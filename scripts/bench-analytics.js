@@ -23,8 +23,6 @@ const { once } = require('node:events');
 const path = require('node:path');
 const Module = require('node:module');
 
-
-
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 50_000);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -41,6 +39,11 @@ const SPAN_DAYS = 90;
 function loadBaseNodes(n8nDir) {
 	const base = path.join(n8nDir, 'node_modules', 'n8n-nodes-base');
 	const projectWorkflow = require.resolve('n8n-workflow');
+	const appWorkflowVersion = require(path.join(n8nDir, 'node_modules', 'n8n-workflow', 'package.json')).version;
+	const projectWorkflowVersion = require('n8n-workflow/package.json').version;
+	if (appWorkflowVersion !== projectWorkflowVersion) {
+		throw new Error(`The n8n app has n8n-workflow ${appWorkflowVersion}, this project ${projectWorkflowVersion}: not comparable`);
+	}
 	const resolve = Module._resolveFilename;
 	Module._resolveFilename = function (request, parent, ...rest) {
 		if (request === 'n8n-workflow' && parent?.filename?.startsWith(base)) return projectWorkflow;
