@@ -226,6 +226,23 @@ describe('Analytics › Get Events: filters', () => {
 		expect(analyticsRequests()[0].query).toEqual({ dateFrom: iso(from), dateTo: iso(to), page: '1' });
 	});
 
+	test('a story-scoped key: its story only, and another story is refused with 403 "Access denied"', async () => {
+		const scoped = await run(getEvents({ dateFrom: iso(from), dateTo: iso(to), returnAll: true }), { token: 'storyScoped' });
+		expect(scoped.outputs.Storydoc.map((item) => item.json)).toEqual(
+			expectedEvents({ from, to, storyId: SEED.stories.proposal.id }),
+		);
+		const other = await run(
+			getEvents({
+				dateFrom: iso(from),
+				dateTo: iso(to),
+				filters: { storyId: { __rl: true, mode: 'id', value: SEED.stories.intro.id } },
+			}),
+			{ token: 'storyScoped' },
+		);
+		expect(other.error.message).toBe('Access denied');
+		expect(other.error.httpCode).toBe('403');
+	});
+
 	test('each input item runs its own query and its events are paired to it', async () => {
 		const items = [
 			{ version: SEED.versions.live.id, days: 20 },
