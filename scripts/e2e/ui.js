@@ -75,7 +75,8 @@ async function check(name, fn) {
 	} catch (error) {
 		results.push({ name, ok: false });
 		console.log(`FAILED  ${name}\n    ${String(error.message || error).replace(/\n/g, '\n    ')}`);
-		if (currentPage && failureShots) {
+		if (currentPage) {
+			failureShots ??= fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-ui-failures-'));
 			const shot = path.join(failureShots, `failed-${results.length}.png`);
 			await currentPage.screenshot({ path: shot }).catch(() => undefined);
 			console.log(`    screenshot: ${shot}`);
@@ -192,7 +193,6 @@ async function main() {
 		const page = await browser.newPage({ viewport: { width: 1600, height: 1400 } });
 		page.setDefaultTimeout(30_000);
 		currentPage = page;
-		failureShots = fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-ui-failures-'));
 		await inBrowser({ page, base, workflow, client });
 	} finally {
 		if (browser) await browser.close();
