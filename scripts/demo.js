@@ -8,7 +8,15 @@
  *
  * Needs a build (`npm run build`; the `predemo` script does it). Nothing leaves this machine.
  */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
 const util = require('node:util');
+
+// n8n-core keeps an instance config in the user folder: a throwaway one, removed at exit.
+const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-demo-'));
+process.env.N8N_USER_FOLDER = userFolder;
+process.on('exit', () => fs.rmSync(userFolder, { recursive: true, force: true }));
 
 const { credentialsFor, runWorkflow } = require('../test/harness/n8n');
 const { loadExamples, sandboxClient, startSandbox } = require('./examples');
