@@ -84,17 +84,17 @@ describe('Version › Create', () => {
 		expect(item.json.url).toBe(`https://view.storydoc.com/v/${item.json.versionId}`);
 	});
 
-	test('a date typed as text is sent as written; without Days to Expire the version is permanent', async () => {
+	test('a date typed as text (any format, as the API allows) is sent as written; without Days to Expire the version is permanent', async () => {
 		const variables = await loadedVariables(api.credentials(), proposalParameters, {
 			first_name: 'Hank',
 			company: 'Globex',
-			proposal_date: '1 May 2026',
+			proposal_date: 'Q3 2026, after signing',
 			company_logo: 'globex.test',
 		});
 		const { outputs } = await create(createParameters({ variables }));
 		const [body] = postedBodies();
 		expect(body.daysToExpire).toBeUndefined();
-		expect(body.data.proposal_date).toBe('1 May 2026');
+		expect(body.data.proposal_date).toBe('Q3 2026, after signing');
 		expect(body.data.company_logo).toEqual({ domain: 'globex.test', theme: 'dark' });
 		expect(storedVersion(api.sandbox, outputs.Storydoc[0].json.versionId).expireAt).toBeNull();
 	});

@@ -44,7 +44,7 @@ describe('Variables (resource mapper) of the seeded proposal story', () => {
 			['position', 'Job title', 'string', false, []],
 			['deal_value', 'Deal value (Total in USD, without a currency sign)', 'number', false, []],
 			['meeting_link', 'Meeting link (Where the "Book a meeting" button leads)', 'string', false, []],
-			['proposal_date', 'Proposal date (Any format; shown as written)', 'dateTime', false, []],
+			['proposal_date', 'Proposal date (Any format; shown as written)', 'string', false, ['Date Variable']],
 			[
 				'company_logo',
 				'Company logo (company domain, e.g. acme.com; Send { "domain": "example.com", "theme": "dark" }; the logo is fetched from the domain)',

@@ -92,6 +92,22 @@ describe('buildVersionData', () => {
 		expect(data.company_logo).toEqual({ domain: 'globex.test', theme: 'light' });
 		expect(data.proposal_date).toBe('2026-03-05');
 		expect(build({ variables: { value: { first_name: 'a', company: 'b', proposal_date: 'Q2 2026' }, schema } }).proposal_date).toBe('Q2 2026');
+		expect(build({ variables: { value: { first_name: 'a', company: 'b', proposal_date: new Date('2026-07-09T00:00:00Z') }, schema } }).proposal_date).toBe(
+			'2026-07-09',
+		);
+	});
+
+	test('a date variable saved with the earlier dateTime schema is still sent as YYYY-MM-DD or as written', () => {
+		const legacy = schema.map((field) => (field.id === 'proposal_date' ? { ...field, type: 'dateTime', options: undefined } : field));
+		const value = (proposal_date) => build({ variables: { value: { first_name: 'a', company: 'b', proposal_date }, schema: legacy } }).proposal_date;
+		expect(value('2026-03-05T00:00:00')).toBe('2026-03-05');
+		expect(value('1 May 2026')).toBe('1 May 2026');
+	});
+
+	test('a date variable given an object (not a date) names the item and the field', () => {
+		expect(() => build({ variables: { value: { first_name: 'a', company: 'b', proposal_date: { when: 'soon' } }, schema } })).toThrow(
+			/Item 4: "Variables › proposal_date" must be a date or text/,
+		);
 	});
 
 	test('auto-map without a stored schema sends every input field (like n8n mappers do)', () => {

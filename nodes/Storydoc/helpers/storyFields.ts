@@ -47,6 +47,7 @@ export type VariableKind = 'text' | 'number' | 'date' | 'logo' | 'array';
  * That lets bad rows and logos be handled before any request, without reading the story again.
  */
 const LOGO_MARKER = 'storydoc:logo';
+const DATE_MARKER = 'storydoc:date';
 const GROUP_MARKER = 'storydoc:repeatable';
 
 /** Data keys the node sets through its own parameters, so they are not offered as variables. */
@@ -70,7 +71,9 @@ export function variableKind(type: string | undefined): VariableKind {
 const FIELD_TYPES: Record<VariableKind, FieldType> = {
 	text: 'string',
 	number: 'number',
-	date: 'dateTime',
+	// The API takes a date variable in any format and shows it as written ("Q3 2026", "1 May"):
+	// a text field, so n8n's date validation does not reject what the API accepts.
+	date: 'string',
 	logo: 'string',
 	array: 'array',
 };
@@ -118,6 +121,7 @@ export function storyMapperFields(story: StoryDefinition, forUpdate: boolean): R
 			type: FIELD_TYPES[kind],
 		};
 		if (kind === 'logo') field.options = [{ name: 'Logo Variable', value: LOGO_MARKER }];
+		if (kind === 'date') field.options = [{ name: 'Date Variable', value: DATE_MARKER }];
 		fields.push(field);
 	}
 	for (const group of story.repeatables ?? []) {
@@ -142,6 +146,11 @@ function marker(field: Pick<ResourceMapperField, 'options'>, value: string): INo
 
 export function isLogoField(field: Pick<ResourceMapperField, 'options'>): boolean {
 	return marker(field, LOGO_MARKER) !== undefined;
+}
+
+/** A date variable (text, any format); schemas saved before 0.1.0 typed it dateTime. */
+export function isDateField(field: Pick<ResourceMapperField, 'options' | 'type'>): boolean {
+	return field.type === 'dateTime' || marker(field, DATE_MARKER) !== undefined;
 }
 
 /** The row shape stored with a repeatable group's field, or undefined for any other field. */

@@ -2,7 +2,7 @@ import type { IDataObject, INode, ResourceMapperField } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { GroupShape } from './storyFields';
-import { describeRowKeys, isLogoField, storedGroupShape } from './storyFields';
+import { describeRowKeys, isDateField, isLogoField, storedGroupShape } from './storyFields';
 
 /**
  * Pure functions that turn one item's parameters into the body of a version create or update.
@@ -122,11 +122,18 @@ function logoValue(item: ItemInput, field: string, value: unknown): IDataObject 
 	return { domain, theme };
 }
 
-/** Text as written; a date picked in the editor (no time of day) is sent as YYYY-MM-DD. */
-function dateValue(value: unknown): unknown {
+/**
+ * Text as written ("Q3 2026", "1 May 2026"); a date from the date picker or an expression (a Date
+ * or Luxon DateTime, or ISO text at midnight) is sent as YYYY-MM-DD.
+ */
+function dateValue(item: ItemInput, label: string, value: unknown): unknown {
 	if (value instanceof Date) return value.toISOString().slice(0, 10);
 	if (typeof value === 'string') return PICKED_DATE_REGEX.exec(value.trim())?.[1] ?? value;
-	if (isPlainObject(value) && typeof value.toISODate === 'function') return (value.toISODate as () => string)();
+	if (typeof value === 'number') return value;
+	if (value !== null && typeof value === 'object' && typeof (value as { toISODate?: unknown }).toISODate === 'function') {
+		return (value as { toISODate: () => string }).toISODate();
+	}
+	if (value !== null && typeof value === 'object') throw item.error(label, 'must be a date or text', given(value));
 	return value;
 }
 
@@ -198,11 +205,10 @@ function variableValue(item: ItemInput, field: ResourceMapperField | undefined, 
 	const shape = storedGroupShape(field);
 	if (shape) return groupRows(item, label, value, shape);
 	if (isLogoField(field)) return logoValue(item, label, value);
+	if (isDateField(field)) return dateValue(item, label, value);
 	switch (field.type) {
 		case 'number':
 			return toNumber(item, label, value);
-		case 'dateTime':
-			return dateValue(value);
 		case 'array':
 			return parseJsonArray(item, label, value);
 		default:
