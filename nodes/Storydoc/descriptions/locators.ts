@@ -21,71 +21,46 @@ const ID_VALIDATION: INodePropertyRegexValidation = {
 	properties: { regex: ID_REGEX, errorMessage: 'An ID has no spaces or slashes' },
 };
 
+/** A story picked from a list (the given list search method), by editor address, or by ID. */
+function storyLocatorWith(searchListMethod: string, description: string): INodeProperties {
+	return {
+		displayName: 'Story',
+		name: 'storyId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By URL',
+				name: 'url',
+				type: 'string',
+				placeholder: 'https://app.storydoc.com/editor/65f1c2a9e4b0a1b2c3d4e5f6',
+				validation: [URL_VALIDATION],
+				extractValue: { type: 'regex', regex: LAST_PATH_SEGMENT_URL_REGEX },
+			},
+			{
+				displayName: 'ID',
+				name: 'id',
+				type: 'string',
+				placeholder: '65f1c2a9e4b0a1b2c3d4e5f6',
+				validation: [ID_VALIDATION],
+			},
+		],
+	};
+}
+
 /** A Live story (the only kind a version can be created from): list, editor address, or ID. */
-export const liveStoryLocator: INodeProperties = {
-	displayName: 'Story',
-	name: 'storyId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	description: 'The Live story (template) to personalize',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod: 'searchLiveStories', searchable: true },
-		},
-		{
-			displayName: 'By URL',
-			name: 'url',
-			type: 'string',
-			placeholder: 'https://app.storydoc.com/editor/65f1c2a9e4b0a1b2c3d4e5f6',
-			validation: [URL_VALIDATION],
-			extractValue: { type: 'regex', regex: LAST_PATH_SEGMENT_URL_REGEX },
-		},
-		{
-			displayName: 'ID',
-			name: 'id',
-			type: 'string',
-			placeholder: '65f1c2a9e4b0a1b2c3d4e5f6',
-			validation: [ID_VALIDATION],
-		},
-	],
-};
+export const liveStoryLocator = storyLocatorWith('searchLiveStories', 'The Live story (template) to personalize');
 
 /** Any story of the organization: list (with status), editor address, or ID. */
-export const storyLocator: INodeProperties = {
-	displayName: 'Story',
-	name: 'storyId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	description: 'The story (template)',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod: 'searchStories', searchable: true },
-		},
-		{
-			displayName: 'By URL',
-			name: 'url',
-			type: 'string',
-			placeholder: 'https://app.storydoc.com/editor/65f1c2a9e4b0a1b2c3d4e5f6',
-			validation: [URL_VALIDATION],
-			extractValue: { type: 'regex', regex: LAST_PATH_SEGMENT_URL_REGEX },
-		},
-		{
-			displayName: 'ID',
-			name: 'id',
-			type: 'string',
-			placeholder: '65f1c2a9e4b0a1b2c3d4e5f6',
-			validation: [ID_VALIDATION],
-		},
-	],
-};
+export const storyLocator = storyLocatorWith('searchStories', 'The story (template)');
 
 /** A version by its versionUrl / editorUrl (both end in the version ID) or by ID; the API cannot list versions. */
 export const versionLocator: INodeProperties = {
