@@ -82,17 +82,20 @@ export function daysToExpire(item: ItemInput, value: unknown): number | undefine
 	return days;
 }
 
+/** Text is parsed as JSON (a syntax error names the item and field); anything else is taken as it is. */
+function parsedJson(item: ItemInput, field: string, value: unknown): unknown {
+	if (typeof value !== 'string') return value;
+	try {
+		return JSON.parse(value);
+	} catch (error) {
+		throw item.error(field, 'is not valid JSON', jsonSyntaxHint(error));
+	}
+}
+
 /** A JSON object parameter: empty means none; a string is parsed; anything but an object fails. */
 export function jsonObject(item: ItemInput, field: string, value: unknown): IDataObject | undefined {
 	if (isEmpty(value)) return undefined;
-	let parsed = value;
-	if (typeof value === 'string') {
-		try {
-			parsed = JSON.parse(value);
-		} catch (error) {
-			throw item.error(field, 'is not valid JSON', jsonSyntaxHint(error));
-		}
-	}
+	const parsed = parsedJson(item, field, value);
 	if (!isPlainObject(parsed)) throw item.error(field, 'must be a JSON object ({ ... })', `It is ${jsonKind(parsed)}.`);
 	return parsed;
 }
@@ -138,14 +141,7 @@ function dateValue(item: ItemInput, label: string, value: unknown): unknown {
 }
 
 function parseJsonArray(item: ItemInput, field: string, value: unknown): unknown[] {
-	let parsed = value;
-	if (typeof value === 'string') {
-		try {
-			parsed = JSON.parse(value);
-		} catch (error) {
-			throw item.error(field, 'is not valid JSON', jsonSyntaxHint(error));
-		}
-	}
+	const parsed = parsedJson(item, field, value);
 	if (!Array.isArray(parsed)) throw item.error(field, 'must be a list (JSON array)', `It is ${jsonKind(parsed)}.`);
 	return parsed;
 }
