@@ -6,7 +6,7 @@
  * package loaded the way n8n loads a community package), and prints what happened: the links created
  * for CRM records, the update of a deal's version, the engagement table.
  *
- * Needs a build (`npm run build`; the `predemo` script does it). Nothing leaves this machine.
+ * Needs a build: `npm run demo` runs `npm run build` first. Nothing leaves this machine.
  */
 const fs = require('node:fs');
 const os = require('node:os');
