@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
+import type { IExecuteFunctions, INode, INodeParameterResourceLocator } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ID_REGEX, LAST_PATH_SEGMENT_URL_REGEX } from '../descriptions/locators';
@@ -26,16 +26,32 @@ export function getLocatorId(
 	itemIndex: number,
 ): string {
 	const value = this.getNodeParameter(parameterName, itemIndex, undefined, { extractValue: false });
+	return requireLocatorId(this.getNode(), value, fieldLabel, itemIndex);
+}
+
+/**
+ * The id a locator value names, or an error naming the field (and the item, when there is one).
+ * An empty value is "no filter" only where the caller says so: see `optionalLocatorId`.
+ */
+export function requireLocatorId(node: INode, value: unknown, fieldLabel: string, itemIndex?: number): string {
 	const id = idFromLocator(value);
 	if (!id) {
 		const mode = (value as INodeParameterResourceLocator | undefined)?.mode;
+		const prefix = itemIndex === undefined ? '' : `Item ${itemIndex}: `;
 		throw new NodeOperationError(
-			this.getNode(),
-			`Item ${itemIndex}: "${fieldLabel}" ${mode === 'url' ? 'is not a Storydoc address ending in an ID' : 'is empty or not a valid ID'}`,
+			node,
+			`${prefix}"${fieldLabel}" ${mode === 'url' ? 'is not a Storydoc address ending in an ID' : 'is empty or not a valid ID'}`,
 			{ itemIndex, description: `Value given: ${JSON.stringify((value as INodeParameterResourceLocator | undefined)?.value ?? value ?? '')}` },
 		);
 	}
 	return id;
+}
+
+/** An optional locator filter: empty means "no filter"; anything else must name an id. */
+export function optionalLocatorId(node: INode, value: unknown, fieldLabel: string, itemIndex?: number): string | undefined {
+	const raw = value && typeof value === 'object' ? (value as INodeParameterResourceLocator).value : value;
+	if (String(raw ?? '').trim() === '') return undefined;
+	return requireLocatorId(node, value, fieldLabel, itemIndex);
 }
 
 /** Like `getLocatorId` for an optional filter: an empty locator means "no filter", not an error. */
@@ -46,7 +62,5 @@ export function getOptionalLocatorId(
 	itemIndex: number,
 ): string | undefined {
 	const value = this.getNodeParameter(parameterName, itemIndex, '', { extractValue: false });
-	const raw = value && typeof value === 'object' ? (value as INodeParameterResourceLocator).value : value;
-	if (String(raw ?? '').trim() === '') return undefined;
-	return getLocatorId.call(this, parameterName, fieldLabel, itemIndex);
+	return optionalLocatorId(this.getNode(), value, fieldLabel, itemIndex);
 }

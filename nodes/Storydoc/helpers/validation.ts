@@ -4,8 +4,10 @@ import { NodeOperationError, tryToParseDateTime } from 'n8n-workflow';
 /** Deliberately loose (something@domain.tld): the API decides whether the user exists. */
 const EMAIL_REGEX = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function fieldError(node: INode, itemIndex: number, message: string, description?: string) {
-	return new NodeOperationError(node, `Item ${itemIndex}: ${message}`, { itemIndex, description });
+/** Names the item when there is one (action node); a trigger's parameters belong to no item. */
+function fieldError(node: INode, itemIndex: number | undefined, message: string, description?: string) {
+	const prefix = itemIndex === undefined ? '' : `Item ${itemIndex}: `;
+	return new NodeOperationError(node, `${prefix}${message}`, { itemIndex, description });
 }
 
 /**
@@ -55,7 +57,7 @@ export function validateDateRange(node: INode, itemIndex: number, from: number, 
 /** An optional email field: empty means "no filter"; anything else must look like an email address. */
 export function optionalEmailField(
 	node: INode,
-	itemIndex: number,
+	itemIndex: number | undefined,
 	fieldLabel: string,
 	value: unknown,
 ): string | undefined {

@@ -124,3 +124,41 @@ export async function* analyticsEvents(
 		}
 	}
 }
+
+const DAY_MS = 86_400_000;
+/** Newest first: a story with recent activity costs a request or two, a quiet one a few more. */
+const LOOKBACK_STEPS_DAYS = [1, 7, 31];
+
+/**
+ * The most recent event in `[query.from, query.to]` that `accept` takes, or undefined when there is
+ * none: for a trigger's manual run, which shows one real event to map fields from.
+ *
+ * Reads backwards, newest range first (the last day, week, month, then the rest), and within a
+ * window from its last page to its first, so it stops as soon as it finds one. The API lists
+ * events oldest first; of the accepted events of a page the latest instant wins regardless.
+ */
+export async function latestEvent(
+	this: StorydocContext,
+	query: AnalyticsQuery,
+	accept: (event: AnalyticsEvent) => boolean,
+): Promise<AnalyticsEvent | undefined> {
+	let rangeEnd = query.to;
+	for (const days of [...LOOKBACK_STEPS_DAYS, Number.POSITIVE_INFINITY]) {
+		if (rangeEnd < query.from) break;
+		const rangeStart = Math.max(query.from, query.to - days * DAY_MS);
+		for (const window of splitIntoWindows(rangeStart, rangeEnd).reverse()) {
+			const firstPage = await fetchEventsPage(this, query, window, 1, undefined);
+			for (let page = firstPage.totalPages; page >= 1; page--) {
+				const { items } = page === 1 ? firstPage : await fetchEventsPage(this, query, window, page, undefined);
+				let latest: AnalyticsEvent | undefined;
+				for (const event of items) {
+					if (isOutsideWindow(event.timestamp, window) || !accept(event)) continue;
+					if (!latest || Date.parse(event.timestamp) >= Date.parse(latest.timestamp)) latest = event;
+				}
+				if (latest) return latest;
+			}
+		}
+		rangeEnd = rangeStart - 1;
+	}
+	return undefined;
+}

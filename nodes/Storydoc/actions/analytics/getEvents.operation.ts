@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { storyLocator, versionLocator } from '../../descriptions/locators';
+import { analyticsFilters } from '../../descriptions/analyticsFilters';
 import { getOptionalLocatorId } from '../../helpers/locators';
 import {
 	optionalEmailField,
@@ -69,33 +69,7 @@ const properties: INodeProperties[] = [
 		description: 'Max number of results to return',
 		displayOptions: { show: { output: ['events'], returnAll: [false] } },
 	},
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				...storyLocator,
-				required: false,
-				description: 'Only events of the versions of this story',
-			},
-			{
-				displayName: 'User Email',
-				name: 'userEmail',
-				type: 'string',
-				placeholder: 'name@email.com',
-				default: '',
-				description: 'Only events of versions created by this user of your Storydoc organization',
-			},
-			{
-				...versionLocator,
-				required: false,
-				description: 'Only events of this version: its versionUrl or editorUrl, or its ID',
-			},
-		],
-	},
+	analyticsFilters,
 	{
 		displayName: 'Options',
 		name: 'options',
