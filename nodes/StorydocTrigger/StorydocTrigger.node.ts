@@ -1,0 +1,184 @@
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { listSearch } from '../Storydoc/methods';
+import { analyticsFilters } from '../Storydoc/descriptions/analyticsFilters';
+import { MAX_WINDOW_DAYS } from '../Storydoc/helpers/dateWindows';
+import { optionalLocatorId } from '../Storydoc/helpers/locators';
+import { optionalEmailField } from '../Storydoc/helpers/validation';
+import type { AnalyticsEvent } from '../Storydoc/helpers/versionSummary';
+import { VersionSummaries } from '../Storydoc/helpers/versionSummary';
+import { analyticsEvents, latestEvent } from '../Storydoc/transport/analytics';
+import type { AnalyticsQuery } from '../Storydoc/transport/analytics';
+import { advance, readCursor, startCursor } from './eventCursor';
+
+type EventType = 'any' | 'view' | 'click';
+type Output = 'events' | 'versionSummary';
+
+const DAY_MS = 86_400_000;
+const EVENT_WORDS: Record<EventType, string> = { any: 'view or click', view: 'view', click: 'click' };
+
+interface Settings {
+	eventType: EventType;
+	output: Output;
+	filters: Omit<AnalyticsQuery, 'from' | 'to'>;
+}
+
+/** Every parameter, checked before any request: a bad filter fails the activation, not a poll later on. */
+function readSettings(context: IPollFunctions): Settings {
+	const node = context.getNode();
+	return {
+		eventType: context.getNodeParameter('event', 'any') as EventType,
+		output: context.getNodeParameter('output', 'events') as Output,
+		filters: {
+			storyId: optionalLocatorId(node, context.getNodeParameter('filters.storyId', '', { extractValue: false }), 'Story'),
+			versionId: optionalLocatorId(node, context.getNodeParameter('filters.versionId', '', { extractValue: false }), 'Version'),
+			userEmail: optionalEmailField(node, undefined, 'User Email', context.getNodeParameter('filters.userEmail', '')),
+		},
+	};
+}
+
+const matchesType = (eventType: EventType) => (event: AnalyticsEvent) =>
+	eventType === 'any' || event.eventCategory === eventType;
+
+/** The plan error of the analytics API, said for this node: the whole trigger depends on it. */
+function explainTriggerError(error: unknown): unknown {
+	if (error instanceof NodeApiError && error.httpCode === '403' && /team plan/i.test(error.message)) {
+		error.description =
+			"The Storydoc Trigger reads views and clicks from Storydoc's analytics API, which is part of the Team plan. Upgrade the organization to the Team plan, or use the Access Token of an organization that has it.";
+	}
+	return error;
+}
+
+/** One item per version with the counts of this poll's events and the latest of them, oldest activity first. */
+function versionItems(events: AnalyticsEvent[]): IDataObject[] {
+	const summaries = new VersionSummaries();
+	const latest = new Map<string, AnalyticsEvent>();
+	for (const event of events) {
+		summaries.add(event);
+		latest.set(event.versionId, event);
+	}
+	return summaries
+		.results()
+		.reverse()
+		.map((summary) => ({ ...summary, latestEvent: latest.get(summary.versionId) ?? null }));
+}
+
+export class StorydocTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Storydoc Trigger',
+		name: 'storydocTrigger',
+		icon: { light: 'file:../../icons/storydoc.svg', dark: 'file:../../icons/storydoc.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ {"any": "Any engagement", "view": "Views", "click": "Clicks"}[$parameter["event"]] }}',
+		description: 'Starts the workflow when a prospect views or clicks a Storydoc version (Team plan)',
+		defaults: { name: 'Storydoc Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'storydocApi', required: true }],
+		properties: [
+			{
+				displayName: 'Event',
+				name: 'event',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Any Engagement', value: 'any', description: 'A view or a click' },
+					{ name: 'Click', value: 'click', description: 'A click on a link or call to action' },
+					{ name: 'View', value: 'view', description: 'A view of a slide or page' },
+				],
+				default: 'any',
+			},
+			analyticsFilters,
+			{
+				displayName: 'Output',
+				name: 'output',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'Each Event',
+						value: 'events',
+						description: 'One item per new event, oldest first, as the API returns it',
+					},
+					{
+						name: 'One Item per Version',
+						value: 'versionSummary',
+						description:
+							'For busy stories: per poll, one item per version with the counts of its new events and the latest of them',
+					},
+				],
+				default: 'events',
+			},
+		],
+	};
+
+	methods = { listSearch };
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const staticData = this.getWorkflowStaticData('node');
+		const manual = this.getMode() === 'manual';
+		const cursor = readCursor(staticData);
+		const settings = readSettings(this);
+		const accept = matchesType(settings.eventType);
+		const now = Date.now();
+
+		try {
+			if (manual) {
+				// A real event to map fields from; the cursor is left alone.
+				const query = { ...settings.filters, from: now - MAX_WINDOW_DAYS * DAY_MS, to: now };
+				const event = await latestEvent.call(this, query, accept);
+				if (!event) {
+					throw new NodeOperationError(
+						this.getNode(),
+						`No ${EVENT_WORDS[settings.eventType]} event in the last ${MAX_WINDOW_DAYS} days matches this trigger`,
+						{
+							description:
+								'Open a version of the story (or the version) this trigger watches, then fetch a test event again; or loosen the filters.',
+						},
+					);
+				}
+				const json = settings.output === 'versionSummary' ? versionItems([event]) : [event];
+				return [this.helpers.returnJsonArray(json)];
+			}
+
+			if (!cursor) {
+				// The first poll starts from now, not from history; one request checks the plan, key and filters.
+				await analyticsEvents.call(this, { ...settings.filters, from: now, to: now }, { limit: 1 }).next();
+				staticData.cursor = { ...startCursor(now) };
+				return null;
+			}
+
+			const read: AnalyticsEvent[] = [];
+			const query = { ...settings.filters, from: Date.parse(cursor.timestamp), to: now };
+			for await (const page of analyticsEvents.call(this, query)) for (const event of page) read.push(event);
+
+			// Only now that every page has arrived: a poll that fails midway leaves the cursor where it was.
+			const { fresh, next } = advance(cursor, read);
+			staticData.cursor = { ...next };
+			const emitted = fresh.filter(accept);
+			if (!emitted.length) return null;
+			const json = settings.output === 'versionSummary' ? versionItems(emitted) : emitted;
+			return [this.helpers.returnJsonArray(json)];
+		} catch (error) {
+			if (manual || !cursor) throw explainTriggerError(error);
+			// n8n reports a failed poll as a failed execution (and runs the error workflow); the next
+			// poll starts from the same cursor.
+			const node = this.getNode();
+			this.logger.error(`Storydoc Trigger "${node.name}": the poll failed; the next poll reads from ${cursor.timestamp} again`, {
+				node: node.name,
+				workflowId: this.getWorkflow().id,
+				error: (error as Error).message,
+			});
+			throw explainTriggerError(error);
+		}
+	}
+}
