@@ -12,6 +12,7 @@ const path = require('node:path');
 const PACKAGE_ROOT = path.resolve(__dirname, '..', '..');
 const PACKAGE_NAME = require(path.join(PACKAGE_ROOT, 'package.json')).name;
 const NODE_TYPE = `${PACKAGE_NAME}.storydoc`;
+const TRIGGER_TYPE = `${PACKAGE_NAME}.storydocTrigger`;
 
 /** Installs n8n into the cache on first use (minutes), then returns its paths at once. */
 function installN8n() {
@@ -166,6 +167,7 @@ function filesContaining(dir, secret) {
 
 module.exports = {
 	NODE_TYPE,
+	TRIGGER_TYPE,
 	PACKAGE_NAME,
 	PACKAGE_ROOT,
 	createUserFolder,

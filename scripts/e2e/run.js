@@ -108,7 +108,7 @@ async function main() {
 			);
 		});
 
-		await check(`n8n loads the package: node type ${app.NODE_TYPE} and credential storydocApi`, async () => {
+		await check(`n8n loads the package: node types ${app.NODE_TYPE} and ${app.TRIGGER_TYPE}, credential storydocApi`, async () => {
 			const nodesFile = path.join(workDir, 'nodes.json');
 			const exported = await n8nCommand(['export:nodes', `--output=${nodesFile}`]);
 			expect(exported.code === 0, `export:nodes exited ${exported.code}\n${exported.stderr}`);
@@ -119,6 +119,13 @@ async function main() {
 				{ displayName: storydoc.displayName, credentials: storydoc.credentials.map((c) => c.name) },
 				{ displayName: 'Storydoc', credentials: ['storydocApi'] },
 				'the loaded node description',
+			);
+			const trigger = types.find((type) => type.name === app.TRIGGER_TYPE);
+			expect(trigger, `n8n's node list has no ${app.TRIGGER_TYPE}`);
+			expectEqual(
+				{ displayName: trigger.displayName, polling: trigger.polling, credentials: trigger.credentials.map((c) => c.name) },
+				{ displayName: 'Storydoc Trigger', polling: true, credentials: ['storydocApi'] },
+				'the loaded trigger description',
 			);
 		});
 
