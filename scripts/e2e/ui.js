@@ -9,7 +9,8 @@
  * account, opens the CRM example with its Create Version node, runs the nodes before it, and checks
  * that the Resource and Operation lists show, that the Story list loads from the sandbox, that
  * choosing a story shows its variables as fields, and that the credential test succeeds.
- * Screenshots: docs/ui-node-panel.png, docs/ui-story-variables.png, docs/ui-credential-test.png.
+ * Screenshots: docs/ui-node-panel.png, docs/ui-story-variables.png, docs/ui-credential-test.png,
+ * docs/ui-trigger-test-event.png. Then the Storydoc Trigger: its Event list, and Fetch Test Event.
  *
  * Env: STORYDOC_UI_CHROMIUM (browser path, default /usr/bin/chromium), STORYDOC_UI_KEEP=1 keeps the
  * n8n user folder and log, STORYDOC_UI_SHOTS (screenshot folder, default docs/).
@@ -49,6 +50,27 @@ const UI_EXAMPLE = 'crm-create-version';
 const UI_NODE = 'Create personalized version';
 const UI_WORKFLOW_ID = 'sdUiCreateVersion';
 
+/** A workflow with the Storydoc Trigger alone, as a user has just added it to watch for clicks. */
+const TRIGGER_WORKFLOW_ID = 'sdUiTrigger';
+const TRIGGER_NODE = 'When a prospect clicks';
+const triggerWorkflow = () => ({
+	id: TRIGGER_WORKFLOW_ID,
+	name: 'Storydoc UI check: Storydoc Trigger (clicks)',
+	nodes: [
+		{
+			id: 'c0a1e5f2-0005-4b00-9000-000000000001',
+			name: TRIGGER_NODE,
+			type: app.TRIGGER_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'click' },
+			credentials: { storydocApi: { id: CREDENTIAL_ID, name: 'Storydoc account' } },
+		},
+	],
+	connections: {},
+	settings: { executionOrder: 'v1' },
+});
+
 function uiWorkflow(example) {
 	const workflow = JSON.parse(JSON.stringify(example.workflow));
 	workflow.id = UI_WORKFLOW_ID;
@@ -83,6 +105,10 @@ async function check(name, fn) {
 		}
 		return false;
 	}
+}
+
+function expect(condition, message) {
+	if (!condition) throw new Error(message);
 }
 
 function expectEqual(actual, expected, what) {
@@ -178,7 +204,7 @@ async function main() {
 			]),
 		);
 		const workflowFile = path.join(workDir, 'workflow.json');
-		fs.writeFileSync(workflowFile, JSON.stringify(workflow));
+		fs.writeFileSync(workflowFile, JSON.stringify([workflow, triggerWorkflow()]));
 		for (const args of [['import:credentials', `--input=${credentialsFile}`], ['import:workflow', `--input=${workflowFile}`]]) {
 			const result = await app.runN8n(n8n, args, env);
 			if (result.code !== 0) throw new Error(`n8n ${args[0]} exited ${result.code}\n${result.stdout}\n${result.stderr}`);
@@ -288,6 +314,52 @@ async function inBrowser({ page, base, workflow, client }) {
 			['GET /v2/account → 200'],
 			'the credential test request the sandbox received',
 		);
+	});
+
+	await triggerChecks(page, base, client);
+}
+
+/** The Storydoc Trigger in the editor: its Event list, and Fetch Test Event returning the latest click. */
+async function triggerChecks(page, base, client) {
+	const opened = await check(`the Storydoc Trigger "${TRIGGER_NODE}" opens with its Event list`, async () => {
+		await page.goto(`${base}/workflow/${TRIGGER_WORKFLOW_ID}`);
+		const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${TRIGGER_NODE}"]`);
+		expectEqual(await node.getAttribute('data-node-type'), app.TRIGGER_TYPE, 'the trigger type on the canvas');
+		await node.dblclick();
+		await page.locator('[data-test-id="parameter-input-event"]').waitFor();
+		const input = page.locator('[data-test-id="parameter-input-event"]');
+		await input.click();
+		const items = page.locator('.el-select-dropdown__item:visible');
+		await items.first().waitFor();
+		const shown = (await items.allInnerTexts()).map((text) => text.split('\n')[0].trim());
+		await input.click();
+		await items.first().waitFor({ state: 'hidden' });
+		expectEqual(shown, ['Any Engagement', 'Click', 'View'], 'Event options');
+	});
+	if (!opened) return;
+
+	await check('Fetch Test Event returns the most recent click of the last 92 days from the sandbox', async () => {
+		await client.reset();
+		await page.click('[data-test-id="node-execute-button"]');
+		const now = Date.now();
+		const clicks = (await client.state('events')).filter(
+			(event) => event.eventCategory === 'click' && Date.parse(event.timestamp) <= now && Date.parse(event.timestamp) >= now - 92 * 86_400_000,
+		);
+		const latest = clicks[clicks.length - 1];
+		if (!latest) throw new Error('the sandbox has no click in the last 92 days');
+		// A trigger's panel has no input side; the editor names its output pane either way.
+		const panes = '[data-test-id="ndv-output-panel"]:visible, [data-test-id="output-panel"]:visible';
+		await page.locator(panes, { hasText: '1 item' }).first().waitFor({ timeout: 30_000 });
+		const output = page.locator(panes, { hasText: '1 item' }).first();
+		// The table may break long ids with invisible characters: compare without them.
+		const shownText = (await output.evaluate((element) => element.textContent)).replace(/[\s\u00ad\u200b]/g, '');
+		if (!shownText.includes(latest.eventId)) {
+			throw new Error(`the output panel does not show the event ${latest.eventId}: ${shownText.slice(0, 400)}`);
+		}
+		const requests = await client.requests();
+		expect(requests.length > 0 && requests.every((r) => r.path === '/v2/analytics/events' && r.status === 200), 'the trigger sent analytics requests only, each answered 200');
+		await tidyForScreenshot(page);
+		await page.screenshot({ path: path.join(SHOTS_DIR, 'ui-trigger-test-event.png') });
 	});
 }
 
