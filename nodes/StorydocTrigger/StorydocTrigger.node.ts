@@ -22,6 +22,11 @@ type EventType = 'any' | 'view' | 'click';
 type Output = 'events' | 'versionSummary';
 
 const DAY_MS = 86_400_000;
+/**
+ * The share of n8n's poll budget spent requesting pages: the pages still in flight when it runs out
+ * have to arrive, and the items have to be handed over, before n8n abandons the poll.
+ */
+const BUDGET_SHARE = 0.75;
 const EVENT_WORDS: Record<EventType, string> = { any: 'view or click', view: 'view', click: 'click' };
 
 interface Settings {
@@ -42,6 +47,44 @@ function readSettings(context: IPollFunctions): Settings {
 			userEmail: optionalEmailField(node, undefined, 'User Email', context.getNodeParameter('filters.userEmail', '')),
 		},
 	};
+}
+
+/**
+ * When this poll stops requesting pages. n8n's durable scheduler abandons a poll that runs past its
+ * timeout (45 s by default) and keeps no part of it, so a backlog that takes longer to read than
+ * that would be read again, and abandoned again, at every poll. n8n versions without a budget never
+ * abandon a poll.
+ */
+function pollDeadline(context: IPollFunctions, started: number): number {
+	const budget = typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : Number.NaN;
+	return Number.isFinite(budget) && budget > 0 ? started + budget * BUDGET_SHARE : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * Reads the events from the cursor's time to `to`, page after page. Past `deadline` it stops at a
+ * page boundary, provided that what it has read is a prefix the cursor can stand on: the pages came
+ * in time order (so no unread event is older than the last one read; unread events at that same
+ * instant are found again by the cursor's `seen`), and they reach past the cursor's instant (so the
+ * cursor moves and the next poll gets further, even when more than a page shares one instant).
+ */
+async function readNewEvents(
+	context: IPollFunctions,
+	query: AnalyticsQuery,
+	deadline: number,
+): Promise<{ read: AnalyticsEvent[]; complete: boolean }> {
+	const read: AnalyticsEvent[] = [];
+	let inTimeOrder = true;
+	let lastInstant = query.from;
+	for await (const page of analyticsEvents.call(context, query)) {
+		for (const event of page) {
+			read.push(event);
+			const instant = Date.parse(event.timestamp);
+			if (instant < lastInstant) inTimeOrder = false;
+			else if (instant > lastInstant) lastInstant = instant;
+		}
+		if (inTimeOrder && lastInstant > query.from && Date.now() >= deadline) return { read, complete: false };
+	}
+	return { read, complete: true };
 }
 
 const matchesType = (eventType: EventType) => (event: AnalyticsEvent) =>
@@ -130,6 +173,7 @@ export class StorydocTrigger implements INodeType {
 		const settings = readSettings(this);
 		const accept = matchesType(settings.eventType);
 		const now = Date.now();
+		const deadline = pollDeadline(this, now);
 
 		try {
 			if (manual) {
@@ -152,18 +196,27 @@ export class StorydocTrigger implements INodeType {
 
 			if (!cursor) {
 				// The first poll starts from now, not from history; one request checks the plan, key and filters.
-				await analyticsEvents.call(this, { ...settings.filters, from: now, to: now }, { limit: 1 }).next();
+				const probe = analyticsEvents.call(this, { ...settings.filters, from: now, to: now }, { limit: 1 });
+				await probe.next();
+				await probe.return();
 				staticData.cursor = { ...startCursor(now) };
 				return null;
 			}
 
-			const read: AnalyticsEvent[] = [];
-			const query = { ...settings.filters, from: Date.parse(cursor.timestamp), to: now };
-			for await (const page of analyticsEvents.call(this, query)) for (const event of page) read.push(event);
+			const from = Date.parse(cursor.timestamp);
+			// `max`: a clock set back since the last poll must not turn the range inside out.
+			const query = { ...settings.filters, from, to: Math.max(now, from) };
+			const { read, complete } = await readNewEvents(this, query, deadline);
 
-			// Only now that every page has arrived: a poll that fails midway leaves the cursor where it was.
+			// Only now that the pages have arrived: a poll that fails midway leaves the cursor where it was.
 			const { fresh, next } = advance(cursor, read);
 			staticData.cursor = { ...next };
+			if (!complete) {
+				this.logger.info(
+					`Storydoc Trigger "${this.getNode().name}": stopped reading when the poll's time ran out, after ${fresh.length} new events; the next poll reads on from ${next.timestamp}`,
+					{ node: this.getNode().name, workflowId: this.getWorkflow().id },
+				);
+			}
 			const emitted = fresh.filter(accept);
 			if (!emitted.length) return null;
 			const json = settings.output === 'versionSummary' ? versionItems(emitted) : emitted;

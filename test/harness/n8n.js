@@ -237,14 +237,23 @@ async function runWorkflow(workflowJson, { credentials, mode = 'manual', startNo
  * PollContext. Keep passing the same `staticData` object to carry the trigger's cursor from poll to
  * poll, as n8n keeps it with the active workflow. `mode` is 'trigger' for a scheduled poll and
  * 'manual' for the editor's Fetch Test Event.
+ *
+ * `pollBudgetMs` is what the poll's `getPollBudgetMs()` answers (n8n-core's default, 5 minutes, when
+ * absent; n8n's durable scheduler gives 36 s and abandons a poll after 45 s); `null` removes the
+ * method, as in n8n versions before it existed.
  */
-async function runPoll(triggerNode, { credentials, staticData = {}, mode = 'trigger', activation = 'activate' } = {}) {
+async function runPoll(
+	triggerNode,
+	{ credentials, staticData = {}, mode = 'trigger', activation = 'activate', pollBudgetMs } = {},
+) {
 	const { nodeTypes, credentialTypes } = await loadPackage();
 	const node = { id: 'trigger', position: [0, 0], typeVersion: 1, ...triggerNode };
 	const workflow = buildWorkflow({ nodes: [node], connections: {}, staticData }, nodeTypes);
 	const credentialsHelper = new TestCredentialsHelper(credentialTypes, credentials || {});
 	const additionalData = additionalDataFor(credentialsHelper, undefined);
-	const context = new PollContext(workflow, node, additionalData, mode, activation);
+	const budget = typeof pollBudgetMs === 'number' ? () => pollBudgetMs : undefined;
+	const context = new PollContext(workflow, node, additionalData, mode, activation, ...Array(5), budget);
+	if (pollBudgetMs === null) delete context.getPollBudgetMs;
 	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 	const result = await nodeType.poll.call(context);
 	return { items: result ? result[0] : [], result, staticData: workflow.staticData };

@@ -44,8 +44,8 @@ function trigger(parameters = {}, { token = 'team' } = {}) {
 		staticData,
 		token,
 		cursor: () => staticData[`node:${NODE_NAME}`]?.cursor,
-		async poll(mode = 'trigger') {
-			const { items } = await runPoll(node, { credentials: api.credentials(handle.token), staticData, mode });
+		async poll(mode = 'trigger', options = {}) {
+			const { items } = await runPoll(node, { credentials: api.credentials(handle.token), staticData, mode, ...options });
 			return items ?? [];
 		},
 	};
@@ -155,6 +155,15 @@ describe('polls', () => {
 		expect(await storyTrigger.poll()).toEqual([]);
 	});
 
+	test("a cursor ahead of the machine's clock (the clock was set back): nothing emitted, nothing moved, no error", async () => {
+		const storyTrigger = trigger();
+		const cursor = { timestamp: iso(Date.now() + 3_600_000), seen: [] };
+		storyTrigger.staticData[`node:${NODE_NAME}`] = { cursor };
+		addEvents(2);
+		expect(await storyTrigger.poll()).toEqual([]);
+		expect(storyTrigger.cursor()).toEqual(cursor);
+	});
+
 	test('a gap longer than 92 days is read in windows the API accepts, without loss or repeats', async () => {
 		const storyTrigger = trigger();
 		const from = Date.now() - 150 * DAY;
@@ -168,6 +177,69 @@ describe('polls', () => {
 		expect(ranges.length).toBeGreaterThanOrEqual(2);
 		for (const [dateFrom, dateTo] of ranges) expect(dateTo - dateFrom).toBeLessThanOrEqual(92 * DAY);
 		expect(analyticsRequests().every((entry) => entry.status === 200)).toBe(true);
+	});
+});
+
+/** Adds `count` events, `perMs` to a millisecond from now on, and waits until they all lie in the past. */
+async function addBacklog(count, perMs) {
+	const start = Date.now();
+	const added = api.sandbox.addEvents(
+		Array.from({ length: count }, (_, index) => ({ timestamp: iso(start + Math.floor(index / perMs)) })),
+	);
+	const last = Date.parse(added.at(-1).timestamp);
+	while (Date.now() <= last) await new Promise((resolve) => setTimeout(resolve, 20));
+	return added;
+}
+
+describe("a backlog that does not fit in one poll's time (n8n's poll budget)", () => {
+	test('each poll stops at a page boundary once its time is up; the polls together emit every event once, in order', async () => {
+		const storyTrigger = trigger();
+		await storyTrigger.poll();
+		// 7 events a millisecond: the page boundaries fall inside a run of events sharing one instant.
+		const added = await addBacklog(4500, 7);
+		api.sandbox.clearLog();
+		capturedLogs.length = 0;
+
+		const emitted = [];
+		const perPoll = [];
+		for (let poll = 0; poll < 10; poll++) {
+			const before = analyticsRequests().length;
+			const items = await storyTrigger.poll('trigger', { pollBudgetMs: 1 });
+			perPoll.push({ items: items.length, requests: analyticsRequests().length - before });
+			if (!items.length) break;
+			emitted.push(...ids(items));
+		}
+		expect(emitted).toEqual(inApiOrder(added));
+		// Out of time after the first page every time: one request a poll, never more than a page of events.
+		expect(perPoll.length).toBeGreaterThanOrEqual(5);
+		for (const { items, requests } of perPoll) {
+			expect(requests).toBe(1);
+			expect(items).toBeLessThanOrEqual(1000);
+		}
+		expect(perPoll.at(-1).items).toBe(0);
+		const stopped = capturedLogs.filter((entry) => entry.level === 'info' && entry.message.includes("poll's time ran out"));
+		// Every poll that read a page stopped there (whether another page followed is not known until asked).
+		expect(stopped.length).toBe(perPoll.length - 1);
+	});
+
+	test('more than a page of events at one instant: the poll that starts at that instant reads on past its time', async () => {
+		const storyTrigger = trigger();
+		await storyTrigger.poll();
+		const added = await addBacklog(2500, 2500);
+
+		const first = await storyTrigger.poll('trigger', { pollBudgetMs: 1 });
+		expect(ids(first)).toEqual(inApiOrder(added).slice(0, 1000));
+		// Stopping after its first page again would leave this cursor where it is for ever.
+		const second = await storyTrigger.poll('trigger', { pollBudgetMs: 1 });
+		expect(ids(second)).toEqual(inApiOrder(added).slice(1000));
+		expect(await storyTrigger.poll('trigger', { pollBudgetMs: 1 })).toEqual([]);
+	});
+
+	test('n8n without a poll budget (before getPollBudgetMs): the whole backlog in one poll', async () => {
+		const storyTrigger = trigger();
+		await storyTrigger.poll('trigger', { pollBudgetMs: null });
+		const added = await addBacklog(2500, 7);
+		expect(ids(await storyTrigger.poll('trigger', { pollBudgetMs: null }))).toEqual(inApiOrder(added));
 	});
 });
 
