@@ -161,6 +161,22 @@ describe('RateLimitPacer', () => {
 		pacer.onResponse(probe, {}, false);
 		expect(typeof pacer.reserve(300)).toBe('object');
 	});
+
+	test('each 429 episode probes from the shortest delay again, also without headers (not longer and longer)', () => {
+		const pacer = new RateLimitPacer(false);
+		let now = 0;
+		for (let episode = 0; episode < 4; episode++) {
+			pacer.onResponse(pacer.reserve(now), {}, true);
+			const waits = [];
+			for (let refused = 0; refused < 3; refused++) {
+				const wait = pacer.reserve(++now);
+				waits.push(wait);
+				now += wait;
+				pacer.onResponse(pacer.reserve(now), {}, refused < 2);
+			}
+			expect(waits).toEqual([250, 500, 1000]);
+		}
+	});
 });
 
 describe('pacerFor', () => {

@@ -133,6 +133,10 @@ export class RateLimitPacer {
 			if (headers.counter !== undefined) this.counter = headers.counter;
 			return;
 		}
+		// A request got through after 429s: that episode is over, and the next one probes from the
+		// shortest delay again. (Without counter headers, as on the endpoints paced by 429s only, no
+		// new window is ever seen to reset it, and every later episode would wait longer.)
+		if (this.limited) this.probeDelayMs = FIRST_PROBE_DELAY_MS;
 		this.limited = false;
 		this.nextProbeAt = undefined;
 		if (headers.counter === undefined) return;
