@@ -24,9 +24,12 @@ const { SEED, TOKENS, seedState } = require('./seed');
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TOO_MANY_REQUESTS = { error: 'Too many requests' };
 /** What nginx in front of an API typically answers while the service is down. */
-const HTML_503 =
-	'<html>\r\n<head><title>503 Service Temporarily Unavailable</title></head>\r\n<body>\r\n' +
-	'<center><h1>503 Service Temporarily Unavailable</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+/** The error page a proxy in front of the API (nginx here) sends instead of JSON. */
+const htmlErrorPage = (title) =>
+	`<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n` +
+	`<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+const HTML_502 = htmlErrorPage('502 Bad Gateway');
+const HTML_503 = htmlErrorPage('503 Service Temporarily Unavailable');
 /** Separates the runtime id stream (new versions, errorIds, added events) from the seed's stream. */
 const RUNTIME_SEED_OFFSET = 0x9e3779b9;
 
@@ -140,7 +143,7 @@ function createSandbox(options = {}) {
 			case 'status429':
 				return answerJson(429, TOO_MANY_REQUESTS);
 			case 'status502':
-				return answerJson(502, { error: 'Bad Gateway' });
+				return fault.html ? answer(502, HTML_502, 'text/html; charset=utf-8') : answerJson(502, { error: 'Bad Gateway' });
 			case 'status503':
 				return fault.html ? answer(503, HTML_503, 'text/html; charset=utf-8') : answerJson(503, { error: 'Service Unavailable' });
 			case 'status500':

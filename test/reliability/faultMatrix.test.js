@@ -49,6 +49,7 @@ const FAULTS = [
 	['500 with an error ID', { type: 'status500' }],
 	['500 after processing', { type: 'status500', processed: true }],
 	['502', { type: 'status502' }],
+	['502 as an HTML page', { type: 'status502', html: true }],
 	['503', { type: 'status503' }],
 	['503 as an HTML page', { type: 'status503', html: true }],
 	['200 with invalid JSON', { type: 'invalidJson' }],

@@ -48,12 +48,15 @@ describe('answers', () => {
 		expect(versionCount()).toBe(seeded);
 	});
 
-	test('status503 with html: an HTML error page', async () => {
-		api.sandbox.setFault({ route: 'GET /v2/account', type: 'status503', html: true });
+	test.each([
+		['status503', 503, '503 Service Temporarily Unavailable'],
+		['status502', 502, '502 Bad Gateway'],
+	])('%s with html: an HTML error page, as a proxy sends', async (type, status, title) => {
+		api.sandbox.setFault({ route: 'GET /v2/account', type, html: true });
 		const response = await api.call('/v2/account');
-		expect(response.status).toBe(503);
+		expect(response.status).toBe(status);
 		expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-		expect(response.text).toMatch(/<h1>503 Service Temporarily Unavailable<\/h1>/);
+		expect(response.text).toContain(`<h1>${title}</h1>`);
 	});
 
 	test('invalidJson: 200 with a truncated body; the request was processed', async () => {
