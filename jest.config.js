@@ -5,5 +5,7 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.js'],
 	testTimeout: 30000,
+	globalSetup: '<rootDir>/test/harness/globalSetup.js',
+	globalTeardown: '<rootDir>/test/harness/globalTeardown.js',
 	reporters: ['default', '<rootDir>/test/harness/summaryReporter.js'],
 };

@@ -9,9 +9,12 @@ const os = require('node:os');
 const path = require('node:path');
 
 // n8n-core's InstanceSettings writes a config file (with an encryption key) into the user folder
-// when it loads; keep it out of the home folder and quiet.
+// when it loads; keep it out of the home folder and quiet. Under jest, globalSetup.js gives one for
+// the run; a script without one gets a throwaway folder, removed when it exits.
 if (!process.env.N8N_USER_FOLDER) {
-	process.env.N8N_USER_FOLDER = fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-n8n-'));
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-n8n-'));
+	process.env.N8N_USER_FOLDER = userFolder;
+	process.once('exit', () => fs.rmSync(userFolder, { recursive: true, force: true }));
 }
 process.env.N8N_ENCRYPTION_KEY = process.env.N8N_ENCRYPTION_KEY || 'storydoc-test-harness';
 
