@@ -139,7 +139,17 @@ function createSandbox(options = {}) {
 				return hangUp();
 			case 'hang':
 				finish(record, null);
-				return new Promise((resolve) => closing.signal.addEventListener('abort', resolve, { once: true }));
+				// Until the sandbox closes or the client gives up (then the listener goes too: many hung
+				// requests must not pile up listeners on the one closing signal).
+				return new Promise((resolve) => {
+					const done = () => {
+						closing.signal.removeEventListener('abort', done);
+						request.socket.off('close', done);
+						resolve();
+					};
+					closing.signal.addEventListener('abort', done, { once: true });
+					request.socket.once('close', done);
+				});
 			case 'status429':
 				return answerJson(429, TOO_MANY_REQUESTS);
 			case 'status502':
