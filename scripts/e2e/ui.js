@@ -273,17 +273,7 @@ async function inBrowser({ page, base, workflow, client }) {
 	});
 	if (!opened) return;
 
-	/** The visible options of a dropdown parameter, read by opening and closing it. */
-	const optionsShown = async (parameter) => {
-		const input = page.locator(`[data-test-id="parameter-input-${parameter}"]`);
-		await input.click();
-		const items = page.locator('.el-select-dropdown__item:visible');
-		await items.first().waitFor();
-		const texts = (await items.allInnerTexts()).map((text) => text.split('\n')[0].trim());
-		await input.click();
-		await items.first().waitFor({ state: 'hidden' });
-		return texts;
-	};
+	const optionsShown = (parameter) => dropdownOptions(page, parameter);
 	// The editor adds "Custom API Call" to nodes whose credential can sign HTTP Request calls.
 	const withoutCustomCall = (names) => names.filter((name) => name !== 'Custom API Call');
 
@@ -319,6 +309,18 @@ async function inBrowser({ page, base, workflow, client }) {
 	await triggerChecks(page, base, client);
 }
 
+/** The visible options of a dropdown parameter, read by opening and closing it. */
+async function dropdownOptions(page, parameter) {
+	const input = page.locator(`[data-test-id="parameter-input-${parameter}"]`);
+	await input.click();
+	const items = page.locator('.el-select-dropdown__item:visible');
+	await items.first().waitFor();
+	const texts = (await items.allInnerTexts()).map((text) => text.split('\n')[0].trim());
+	await input.click();
+	await items.first().waitFor({ state: 'hidden' });
+	return texts;
+}
+
 /** The Storydoc Trigger in the editor: its Event list, and Fetch Test Event returning the latest click. */
 async function triggerChecks(page, base, client) {
 	const opened = await check(`the Storydoc Trigger "${TRIGGER_NODE}" opens with its Event list`, async () => {
@@ -327,14 +329,7 @@ async function triggerChecks(page, base, client) {
 		expectEqual(await node.getAttribute('data-node-type'), app.TRIGGER_TYPE, 'the trigger type on the canvas');
 		await node.dblclick();
 		await page.locator('[data-test-id="parameter-input-event"]').waitFor();
-		const input = page.locator('[data-test-id="parameter-input-event"]');
-		await input.click();
-		const items = page.locator('.el-select-dropdown__item:visible');
-		await items.first().waitFor();
-		const shown = (await items.allInnerTexts()).map((text) => text.split('\n')[0].trim());
-		await input.click();
-		await items.first().waitFor({ state: 'hidden' });
-		expectEqual(shown, ['Any Engagement', 'Click', 'View'], 'Event options');
+		expectEqual(await dropdownOptions(page, 'event'), ['Any Engagement', 'Click', 'View'], 'Event options');
 	});
 	if (!opened) return;
 
