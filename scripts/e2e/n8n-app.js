@@ -165,6 +165,37 @@ function filesContaining(dir, secret) {
 	return filesUnder(dir).filter((file) => fs.readFileSync(file).includes(needle));
 }
 
+/** `n8n start` in the background; resolves once the editor answers. */
+async function startN8n(n8n, env, logFile) {
+	const out = fs.openSync(logFile, 'a');
+	const child = spawn(n8n.node24, [n8n.n8nBin, 'start'], { env, stdio: ['ignore', out, out] });
+	const url = `http://127.0.0.1:${env.N8N_PORT}`;
+	const deadline = Date.now() + 180_000;
+	while (Date.now() < deadline) {
+		if (child.exitCode !== null) throw new Error(`n8n start exited ${child.exitCode}; see ${logFile}`);
+		// /healthz answers before the editor's routes exist; the log line marks the editor being served.
+		if (fs.readFileSync(logFile, 'utf8').includes('Editor is now accessible')) {
+			const response = await fetch(`${url}/`).catch(() => undefined);
+			if (response?.ok) return { child, url };
+		}
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+	child.kill('SIGKILL');
+	throw new Error(`n8n start did not serve the editor within 180 s; see ${logFile}`);
+}
+
+function stopN8n(child) {
+	return new Promise((resolve) => {
+		if (!child || child.exitCode !== null) return resolve();
+		const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+		child.on('exit', () => {
+			clearTimeout(timer);
+			resolve();
+		});
+		child.kill('SIGTERM');
+	});
+}
+
 module.exports = {
 	NODE_TYPE,
 	TRIGGER_TYPE,
@@ -176,6 +207,8 @@ module.exports = {
 	installN8n,
 	linkPackage,
 	n8nEnv,
+	startN8n,
+	stopN8n,
 	nodeOutputs,
 	parseRunJson,
 	runN8n,

@@ -7,7 +7,9 @@
  * first) into a fresh n8n user folder as a community package, starts the API sandbox in this process,
  * imports a "Storydoc account" credential pointing at it and every workflow in examples/, runs each with
  * `n8n execute --rawOutput`, and checks what n8n output against the sandbox's own record of the requests
- * it received and of its state. Ends with `tests: N passed, N failed`; exits 1 on any failure.
+ * it received and of its state; then publishes a Storydoc Trigger workflow and runs `n8n start` to see
+ * it poll for real (activation, scheduled polls, the cursor n8n keeps). Ends with
+ * `tests: N passed, N failed`; exits 1 on any failure.
  *
  * Env: STORYDOC_E2E_KEEP=1 keeps the n8n user folder for inspection; STORYDOC_E2E_N8N_DIR moves the
  * n8n install (see install-n8n.sh).
@@ -66,11 +68,8 @@ async function main() {
 	const client = sandboxClient(url, sandbox.tokens.team);
 	const userFolder = app.createUserFolder();
 	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-e2e-input-'));
-	const env = app.n8nEnv(n8n, {
-		userFolder,
-		brokerPort: await app.freePort(),
-		encryptionKey: crypto.randomBytes(24).toString('hex'),
-	});
+	const encryptionKey = crypto.randomBytes(24).toString('hex');
+	const env = app.n8nEnv(n8n, { userFolder, brokerPort: await app.freePort(), encryptionKey });
 	const goodToken = sandbox.tokens.team;
 	const badToken = `sd_e2e_bad_${crypto.randomBytes(10).toString('hex')}`;
 	/** Everything n8n printed, scanned for tokens at the end. */
@@ -153,6 +152,10 @@ async function main() {
 			expect(!run.stdout.includes(badToken) && !run.stderr.includes(badToken), 'the bad token appears in n8n execute\'s output');
 		});
 
+		await check('the Storydoc Trigger, published and polling in `n8n start`: from activation on, each new click once, the cursor kept between polls', async () => {
+			await triggerInTheApp({ n8n, n8nCommand, sandbox, userFolder, workDir, encryptionKey });
+		});
+
 		await check('no access token in anything n8n printed or stored (database, logs, config)', async () => {
 			for (const [label, token] of [['the sandbox token', goodToken], ['the bad token', badToken]]) {
 				expect(!transcript.some((text) => text.includes(token)), `${label} appears in n8n's command output`);
@@ -172,6 +175,102 @@ async function main() {
 	console.log(`e2e: done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 	console.log(`tests: ${passed} passed, ${failed} failed`);
 	process.exitCode = failed ? 1 : 0;
+}
+
+const TRIGGER_WORKFLOW_ID = 'sdE2eTrigger';
+const POLL_WAIT_MS = 75_000;
+
+/** A prospect clicks → look the version up: Storydoc Trigger (every minute, clicks) → Version › Get. */
+function triggerWorkflow() {
+	const credentials = { storydocApi: { id: CREDENTIAL_ID, name: 'Storydoc account' } };
+	return {
+		id: TRIGGER_WORKFLOW_ID,
+		name: 'Storydoc e2e: a prospect clicks → the version',
+		nodes: [
+			{
+				id: 'c0a1e5f2-0006-4b00-9000-000000000001',
+				name: 'When a prospect clicks',
+				type: app.TRIGGER_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'click' },
+				credentials,
+			},
+			{
+				id: 'c0a1e5f2-0006-4b00-9000-000000000002',
+				name: 'The version clicked',
+				type: app.NODE_TYPE,
+				typeVersion: 1,
+				position: [260, 0],
+				parameters: { resource: 'version', operation: 'get', versionId: { __rl: true, mode: 'id', value: '={{ $json.versionId }}' } },
+				credentials,
+			},
+		],
+		connections: { 'When a prospect clicks': { main: [[{ node: 'The version clicked', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+async function waitFor(find, what, timeoutMs = POLL_WAIT_MS) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const found = find();
+		if (found) return found;
+		if (Date.now() > deadline) throw new Error(`${what}: not seen within ${timeoutMs / 1000} s`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
+/**
+ * The trigger as n8n runs it for real: published, activated by `n8n start` (its first poll), then
+ * polled every minute by n8n's scheduler, its cursor kept by n8n between polls. Two clicks and a view
+ * arrive after activation: the next poll reads from the activation time and the workflow looks up
+ * each clicked version once (the view is not emitted); the poll after reads from the newest event and
+ * emits nothing again.
+ */
+async function triggerInTheApp({ n8n, n8nCommand, sandbox, userFolder, workDir, encryptionKey }) {
+	const { SEED } = require('../../sandbox/seed');
+	const file = path.join(workDir, 'trigger.json');
+	fs.writeFileSync(file, JSON.stringify([triggerWorkflow()]));
+	for (const args of [['import:workflow', `--input=${file}`], ['publish:workflow', `--id=${TRIGGER_WORKFLOW_ID}`]]) {
+		const result = await n8nCommand(args);
+		expect(result.code === 0, `n8n ${args[0]} exited ${result.code}\n${result.stdout}\n${result.stderr}`);
+	}
+
+	sandbox.clearLog();
+	const polls = () => sandbox.log.filter((entry) => entry.path === '/v2/analytics/events');
+	const versionReads = () => sandbox.log.filter((entry) => entry.path.startsWith('/v2/versions/')).map((entry) => entry.path.split('/').pop());
+	const env = app.n8nEnv(n8n, {
+		userFolder,
+		brokerPort: await app.freePort(),
+		encryptionKey,
+		extra: { N8N_PORT: String(await app.freePort()), N8N_LISTEN_ADDRESS: '127.0.0.1' },
+	});
+	const activatedFrom = Date.now();
+	const { child } = await app.startN8n(n8n, env, path.join(userFolder, 'n8n-start.log'));
+	try {
+		const activation = await waitFor(() => polls()[0], 'the activation poll');
+		const cursorAtActivation = Date.parse(activation.query.dateFrom);
+		expect(cursorAtActivation >= activatedFrom && cursorAtActivation <= Date.now(), `the activation poll read from ${activation.query.dateFrom}, not from now`);
+
+		const added = sandbox.addEvents([
+			{ versionId: SEED.versions.live.id, eventCategory: 'click', eventName: 'CTA click: Book a meeting' },
+			{ versionId: SEED.versions.accepted.id, eventCategory: 'view', eventName: 'Slide view: Pricing' },
+			{ versionId: SEED.versions.intro.id, eventCategory: 'click', eventName: 'Link click: Case study' },
+		]);
+		const next = await waitFor(() => polls().find((entry) => entry.seq > activation.seq), 'the next scheduled poll');
+		expectEqual(next.query.dateFrom, activation.query.dateFrom, 'where the next poll read from (the cursor n8n kept)');
+		await waitFor(() => versionReads().length >= 2, 'the workflow run for the two clicks', 30_000);
+		expectEqual(versionReads().sort(), [SEED.versions.live.id, SEED.versions.intro.id].sort(), 'the versions looked up (one per click; the view not emitted)');
+
+		const after = await waitFor(() => polls().find((entry) => entry.seq > next.seq), 'the poll after');
+		const newest = added.map((event) => event.timestamp).sort().pop();
+		expectEqual(after.query.dateFrom, newest, 'where the poll after read from (the newest event read)');
+		await new Promise((resolve) => setTimeout(resolve, 2000));
+		expectEqual(versionReads().length, 2, 'versions looked up after the poll after (nothing emitted twice)');
+	} finally {
+		await app.stopN8n(child);
+	}
 }
 
 /** The same workflow with its Storydoc nodes pointed at another credential. */

@@ -16,7 +16,6 @@
  * n8n user folder and log, STORYDOC_UI_SHOTS (screenshot folder, default docs/).
  * Ends with `tests: N passed, N failed`; exits 1 on any failure.
  */
-const { spawn } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -131,37 +130,6 @@ function optionNames(description, name, resource) {
 	return (property?.options ?? []).map((option) => option.name);
 }
 
-/** `n8n start` in the background; resolves once the editor answers. */
-async function startN8n(n8n, env, logFile) {
-	const out = fs.openSync(logFile, 'a');
-	const child = spawn(n8n.node24, [n8n.n8nBin, 'start'], { env, stdio: ['ignore', out, out] });
-	const url = `http://127.0.0.1:${env.N8N_PORT}`;
-	const deadline = Date.now() + 180_000;
-	while (Date.now() < deadline) {
-		if (child.exitCode !== null) throw new Error(`n8n start exited ${child.exitCode}; see ${logFile}`);
-		// /healthz answers before the editor's routes exist; the log line marks the editor being served.
-		if (fs.readFileSync(logFile, 'utf8').includes('Editor is now accessible')) {
-			const response = await fetch(`${url}/`).catch(() => undefined);
-			if (response?.ok) return { child, url };
-		}
-		await new Promise((resolve) => setTimeout(resolve, 500));
-	}
-	child.kill('SIGKILL');
-	throw new Error(`n8n start did not serve the editor within 180 s; see ${logFile}`);
-}
-
-function stopN8n(child) {
-	return new Promise((resolve) => {
-		if (!child || child.exitCode !== null) return resolve();
-		const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-		child.on('exit', () => {
-			clearTimeout(timer);
-			resolve();
-		});
-		child.kill('SIGTERM');
-	});
-}
-
 async function main() {
 	const started = Date.now();
 	if (!fs.existsSync(path.join(app.PACKAGE_ROOT, 'dist', 'nodes', 'Storydoc', 'Storydoc.node.js'))) {
@@ -211,7 +179,7 @@ async function main() {
 		}
 		fs.rmSync(workDir, { recursive: true, force: true });
 
-		n8nProcess = (await startN8n(n8n, env, logFile)).child;
+		n8nProcess = (await app.startN8n(n8n, env, logFile)).child;
 		const base = `http://127.0.0.1:${env.N8N_PORT}`;
 		console.log(`ui: n8n editor at ${base} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 
@@ -222,7 +190,7 @@ async function main() {
 		await inBrowser({ page, base, workflow, client });
 	} finally {
 		if (browser) await browser.close();
-		await stopN8n(n8nProcess);
+		await app.stopN8n(n8nProcess);
 		await sandbox.close();
 		if (process.env.STORYDOC_UI_KEEP === '1') console.log(`ui: kept ${userFolder} (log: ${logFile})`);
 		else fs.rmSync(userFolder, { recursive: true, force: true });
