@@ -1,0 +1,83 @@
+'use strict';
+/**
+ * Shared limit across processes: three n8n workers (separate Node processes, as n8n's queue-mode
+ * workers are, so each has a pacer of its own and none sees the others' requests) create versions at
+ * the same time against one sandbox rate limit. Only the server's counter headers and its 429s tie
+ * them together. test/transport/pacing.test.js runs three executions in one process (one shared
+ * pacer); this is the case the README promises for queue mode. A small limit keeps it short.
+ */
+const { execFile } = require('node:child_process');
+const path = require('node:path');
+
+const { createSandbox } = require('../../sandbox/server');
+const { SEED } = require('../../sandbox/seed');
+
+const MAX = 10;
+const WINDOW_MS = 2000;
+const WORKERS = ['A', 'B', 'C'];
+const PER_WORKER = 8;
+const WORKER = path.join(__dirname, 'helpers', 'createWorker.js');
+const INTRO = SEED.stories.intro.id;
+
+let sandbox;
+let url;
+beforeAll(async () => {
+	sandbox = createSandbox({ rateLimit: { max: MAX, windowMs: WINDOW_MS } });
+	url = await sandbox.start(0, '127.0.0.1');
+});
+afterAll(async () => {
+	await sandbox.close();
+});
+
+function runWorker(items) {
+	const job = { baseUrl: url, token: sandbox.tokens.team, storyId: INTRO, items };
+	return new Promise((resolve, reject) => {
+		execFile(process.execPath, [WORKER, JSON.stringify(job)], { timeout: 90_000, maxBuffer: 16 << 20 }, (error, stdout, stderr) => {
+			if (error) return reject(new Error(`worker failed: ${error.message}\n${stderr}`));
+			const lines = stdout.trim().split('\n');
+			resolve(JSON.parse(lines[lines.length - 1]));
+		});
+	});
+}
+
+test('three worker processes at once against one limit: every item created exactly once, none failed', async () => {
+	const batches = WORKERS.map((worker) => Array.from({ length: PER_WORKER }, (_, n) => ({ company: `Worker ${worker} deal ${n + 1}` })));
+	const started = Date.now();
+	const results = await Promise.all(batches.map((items) => runWorker(items)));
+	const seconds = (Date.now() - started) / 1000;
+
+	results.forEach((result, index) => {
+		expect(result.error).toBeUndefined();
+		expect(result.outputs.map((item) => item.pairedItem.item)).toEqual(batches[index].map((_, n) => n));
+		for (const item of result.outputs) {
+			expect(item.json.error).toBeUndefined();
+			expect(item.json.versionId).toMatch(/^[0-9a-f]{24}$/);
+		}
+	});
+
+	// Each item's version exists exactly once, and is the one its output item names.
+	const made = sandbox.state.versions.filter((version) => version.source === 'API' && version.storyId === INTRO && version.data.title?.startsWith('Worker '));
+	expect(made).toHaveLength(WORKERS.length * PER_WORKER);
+	batches.forEach((items, index) => {
+		items.forEach(({ company }, n) => {
+			const versions = made.filter((version) => version.data.title === company);
+			expect(versions).toHaveLength(1);
+			expect(results[index].outputs[n].json.versionId).toBe(versions[0].id);
+		});
+	});
+
+	// The server admitted at most MAX per window (24 creates need at least two resets), and every
+	// refused request was a 429 that processed nothing: creates = items exactly.
+	const posts = sandbox.log.filter((entry) => entry.method === 'POST');
+	const admitted = posts.filter((entry) => entry.status === 200);
+	expect(admitted).toHaveLength(WORKERS.length * PER_WORKER);
+	for (const entry of admitted) expect(entry.rateLimitCounter).toBeLessThanOrEqual(MAX);
+	expect(posts.filter((entry) => entry.status !== 200 && entry.status !== 429)).toEqual([]);
+	expect(seconds).toBeGreaterThanOrEqual((2 * WINDOW_MS) / 1000);
+	// Bounded: the windows the limit needs plus probing, well under the 5 minutes a request may wait.
+	expect(seconds).toBeLessThan(30);
+	// Probing stays modest: no storm of 429s (each worker probes one request at a time).
+	const refused = posts.filter((entry) => entry.status === 429).length;
+	console.log(`shared limit: ${admitted.length} created, ${refused} refused (429), ${seconds.toFixed(1)} s`);
+	expect(refused).toBeLessThan(60);
+}, 60000);
