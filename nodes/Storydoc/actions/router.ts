@@ -57,7 +57,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		} catch (caught) {
 			const error = asNodeError(this.getNode(), caught, itemIndex);
 			if (this.continueOnFail()) {
-				returnData.push({ json: errorJson(error), pairedItem: { item: itemIndex } });
+				const errorItem: INodeExecutionData = { json: errorJson(error), pairedItem: { item: itemIndex } };
+				// Under "Continue (using error output)" n8n sends an item to the error output only when it
+				// carries the error (or json holding nothing but error/message/details); otherwise failed
+				// items went out on the success branch. n8n then shows the item's json as { error }.
+				if (this.getNode().onError === 'continueErrorOutput') errorItem.error = error;
+				returnData.push(errorItem);
 				continue;
 			}
 			throw error;
