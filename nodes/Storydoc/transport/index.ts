@@ -342,13 +342,14 @@ export async function storydocApiRequest<T = IDataObject>(
 			const cause = outcome.describe(timeoutMs);
 			if (!isRead && outcome.maybeSent) throw unknownOutcomeError(this, request, cause);
 			if (outcome.transient && (await retryAfterTransient(cause))) continue;
-			throw new NodeApiError(
+			const message = outcome.timedOut
+				? `Storydoc did not answer within ${timeoutMs / 1000} s`
+				: `Could not reach the Storydoc API (${outcome.code})`;
+			const error = new NodeApiError(
 				this.getNode(),
 				{ code: outcome.code },
 				{
-					message: outcome.timedOut
-						? `Storydoc did not answer within ${timeoutMs / 1000} s`
-						: `Could not reach the Storydoc API (${outcome.code})`,
+					message,
 					description:
 						`${request.method} ${baseUrl}${request.path.split('?')[0]} failed before a response arrived.` +
 						(outcome.timedOut ? ' Raise Request Options › Timeout (Seconds) if Storydoc is just slow.' : '') +
@@ -356,6 +357,10 @@ export async function storydocApiRequest<T = IDataObject>(
 					itemIndex: request.itemIndex,
 				},
 			);
+			// NodeApiError swaps the message for a generic one by the code ("The connection was aborted,
+			// perhaps the server is offline" for a timeout), which hides the Timeout advice.
+			error.message = message;
+			throw error;
 		}
 
 		const response = outcome;
