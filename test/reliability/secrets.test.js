@@ -4,6 +4,9 @@
  * faults, bad input, Continue On Fail, the credential test and the trigger; every output item, error
  * (message, description, stack, context and whatever else the error object carries, except the node
  * definition the user wrote) and every log line captured from n8n's logger is scanned for both.
+ * The second part walks everything deeply (non-enumerable error fields, causes, the errors that
+ * failed items carry on n8n's error output) with the password coming from workflow data, so there
+ * the node definition is scanned too.
  */
 const { capturedLogs, credentialsFor, runPoll, runWorkflow, storydocWorkflow, testCredential } = require('../harness/n8n');
 const { useSandbox } = require('../harness/sandbox');
@@ -98,4 +101,146 @@ test('the trigger: a refused poll and a manual run show no token', async () => {
 	expect(refused.message).toBe('Access denied');
 	expectNoSecrets(visible({ outputs: manual.items }));
 	expectNoSecrets(visible({ error: refused }), WRONG_TOKEN);
+});
+
+/**
+ * Everything of the Storydoc node a user, an operator or a stored execution holds, walked deeply:
+ * every output of every run (n8n's error output included, with the error object each failed item
+ * carries there), the run's error, and the captured log lines. Error objects are read whole: their
+ * message, description and stack are not enumerable, and a cause can hide another error.
+ * With `withNodeDefinition` false the node definition n8n attaches to errors is left out (see above).
+ */
+function deepText(value, { withNodeDefinition = true } = {}) {
+	const seen = new Set();
+	const parts = [];
+	const walk = (node, key) => {
+		if (node === null || node === undefined) return;
+		if (typeof node !== 'object') {
+			parts.push(String(node));
+			return;
+		}
+		if (seen.has(node)) return;
+		seen.add(node);
+		if (!withNodeDefinition && key === 'node') return;
+		for (const name of Object.getOwnPropertyNames(node)) {
+			let child;
+			try {
+				child = node[name];
+			} catch {
+				continue;
+			}
+			if (typeof child === 'function') continue;
+			parts.push(name);
+			walk(child, name);
+		}
+	};
+	walk(value, '');
+	return parts.join('\n');
+}
+
+function storydocEverything(result, options) {
+	const taskData = result.run?.data?.resultData?.runData?.Storydoc ?? [];
+	return deepText({ taskData, error: result.error, logs: capturedLogs }, options);
+}
+
+describe('deep scan, Continue On Fail with the error output too, the password from workflow data', () => {
+	// The password comes from the input item, as from a CRM: the node's own parameters then hold only
+	// the expression, so even the node definition n8n attaches to errors must not show it.
+	const records = [{ company: 'Globex', pin: PASSWORD }, { company: 'Initech', pin: PASSWORD }];
+	const fromData = { additionalFields: { password: '={{ $json.pin }}' }, title: '={{ $json.company }}', requestOptions: { timeout: 1 } };
+	const create = createParameters({ ...fromData, storyId: locator(SEED.stories.intro.id) });
+	const update = updateParameters(LIVE, fromData);
+	const errorOutput = { items: records, nodeSettings: { onError: 'continueErrorOutput' } };
+	const regularOutput = { items: records, nodeSettings: { onError: 'continueRegularOutput' } };
+	const stop = { items: records };
+
+	const CASES = [];
+	const FAULTS = [
+		['500 once processed', { type: 'status500', processed: true }],
+		['reset after processing', { type: 'resetAfter' }],
+		['a hang past the timeout', { type: 'hang' }],
+		['a 200 with broken JSON', { type: 'invalidJson' }],
+		['502 as an HTML page', { type: 'status502', html: true }],
+		['a 429 burst', { type: 'status429', times: 2 }],
+	];
+	for (const [operation, parameters, route] of [
+		['create', create, 'POST /v2/versions'],
+		['update', update, 'POST /v2/versions/:id'],
+	]) {
+		for (const [fault, rule] of FAULTS) {
+			for (const [mode, options] of [
+				['error output', errorOutput],
+				['regular output', regularOutput],
+				['Continue On Fail off', stop],
+			]) {
+				CASES.push([`${operation}, ${fault}, ${mode}`, { route, times: 1, ...rule }, parameters, options]);
+			}
+		}
+	}
+	CASES.push(
+		['update of an edited version (API 400), error output', null, updateParameters(EDITED, fromData), errorOutput],
+		['create with a bad sender (bad input), error output', null, { ...create, senderEmail: '={{ $json.company }}' }, errorOutput],
+		['create with a bad sender (bad input), Continue On Fail off', null, { ...create, senderEmail: '={{ $json.company }}' }, stop],
+		['create, every item fine', null, create, stop],
+	);
+
+	test('the deep scan finds a secret hidden in an error cause, a non-enumerable stack or an item error', () => {
+		const hidden = new Error('outer', { cause: new Error(`inner ${PASSWORD}`) });
+		expect(deepText({ taskData: [{ data: { main: [[], [{ json: {}, error: hidden }]] } }] })).toContain(PASSWORD);
+		const stacked = new Error('plain');
+		Object.defineProperty(stacked, 'stack', { value: `Error: ${PASSWORD}`, enumerable: false });
+		expect(deepText(stacked)).toContain(PASSWORD);
+		expect(deepText({ node: { parameters: { password: PASSWORD } } }, { withNodeDefinition: false })).not.toContain(PASSWORD);
+	});
+
+	test.each(CASES)('%s: neither the token nor the password anywhere, node definition included', async (_label, fault, parameters, options) => {
+		if (fault) api.sandbox.setFault(fault);
+		const result = await run(parameters, options);
+		expectNoSecrets(storydocEverything(result));
+		// The password did go to the API (where it belongs) unless the input was refused before sending.
+		if (!/bad input/.test(_label)) {
+			expect(api.sandbox.log.some((entry) => entry.body?.data?.password === PASSWORD)).toBe(true);
+		}
+		if (options === errorOutput && fault && fault.type !== 'status429') {
+			// The scan did cover error objects on the error output.
+			const failed = result.run.data.resultData.runData.Storydoc[0].data.main[1];
+			expect(failed.length).toBeGreaterThan(0);
+			expect(failed[0].error).toBeDefined();
+		}
+	}, 20000);
+
+	test('a wrong token through every operation with the error output: the token nowhere, node definition included', async () => {
+		const token = WRONG_TOKEN;
+		const operations = [
+			create,
+			update,
+			{ resource: 'version', operation: 'get', versionId: locator(LIVE) },
+			{ resource: 'story', operation: 'get', storyId: locator(SEED.stories.intro.id) },
+			{ resource: 'story', operation: 'getAll' },
+			{ resource: 'account', operation: 'get' },
+			{ resource: 'analytics', operation: 'getEvents', dateFrom: '2026-01-01T00:00:00Z', dateTo: '2026-01-02T00:00:00Z' },
+		];
+		for (const parameters of operations) {
+			const result = await run(parameters, { ...errorOutput, token });
+			const failed = result.run.data.resultData.runData.Storydoc[0].data.main[1];
+			expect(failed.map((item) => item.json.error)).toEqual(['Access denied', 'Access denied']);
+			expectNoSecrets(storydocEverything(result), token);
+		}
+	});
+
+	test('a Base URL that is not http(s): the node and the credential test refuse it, nothing is sent, no token', async () => {
+		const port = new URL(api.url).port;
+		for (const baseUrl of [`ftp://127.0.0.1:${port}`, 'file:///etc/passwd', `127.0.0.1:${port}`, `//127.0.0.1:${port}`, 'javascript:alert(1)']) {
+			api.sandbox.clearLog();
+			capturedLogs.length = 0;
+			const result = await runWorkflow(storydocWorkflow({ resource: 'account', operation: 'get' }), {
+				credentials: credentialsFor({ baseUrl, token: WRONG_TOKEN }),
+			});
+			expect(result.error.message).toBe('The Base URL of the Storydoc credential must start with http:// or https://');
+			const tested = await testCredential({ accessToken: WRONG_TOKEN, baseUrl });
+			expect(tested.status).toBe('Error');
+			expect(api.sandbox.log).toEqual([]);
+			expectNoSecrets(storydocEverything(result, { withNodeDefinition: false }) + JSON.stringify(tested), WRONG_TOKEN);
+		}
+	});
 });
