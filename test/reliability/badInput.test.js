@@ -9,7 +9,7 @@
  */
 const { runWorkflow, storydocWorkflow } = require('../harness/n8n');
 const { useSandbox } = require('../harness/sandbox');
-const { SEED, locator, updateParameters } = require('../version/fixtures');
+const { SEED, locator, createParameters, updateParameters } = require('../version/fixtures');
 
 const api = useSandbox();
 const LIVE = SEED.versions.live.id;
@@ -41,6 +41,26 @@ const CASES = [
 	['Analytics › Get Events', 'Parallel Page Requests 0', analytics({ options: { concurrency: '={{ 0 }}' } }), 'Parallel Page Requests', 'must be a whole number from 1 to 10'],
 	['Account › Get', 'Timeout 0', { resource: 'account', operation: 'get', requestOptions: { timeout: '={{ 0 }}' } }, 'Timeout (Seconds)', 'must be a number greater than 0'],
 	['Story › Get Many', 'Timeout text', { resource: 'story', operation: 'getAll', requestOptions: { timeout: '={{ "long" }}' } }, 'Timeout (Seconds)', 'must be a number greater than 0'],
+	// Values an expression can give that the editor's checks never see.
+	['Version › Get', 'ID that climbs out of the path', { resource: 'version', operation: 'get', versionId: locator('={{ "../account" }}') }, 'Version', 'is empty or not a valid ID'],
+	['Version › Get', 'ID with a query', { resource: 'version', operation: 'get', versionId: locator('={{ "65e0?include=all" }}') }, 'Version', 'is empty or not a valid ID'],
+	['Version › Update', 'Force "yes"', updateParameters(LIVE, { title: 'x', force: '={{ "yes" }}' }), 'Force', 'must be true or false'],
+	['Version › Update', 'Gate Form Enabled "no"', updateParameters(LIVE, { title: 'x', additionalFields: { gateForm: { settings: { enabled: '={{ "no" }}' } } } }), 'Gate Form › Enabled', 'must be true or false'],
+	['Version › Create', 'Password an object', createParameters({ additionalFields: { password: '={{ { pin: 1 } }}' } }), 'Password', 'must be text'],
+	['Version › Create', 'Days to Expire past exact integers', createParameters({ additionalFields: { daysToExpire: '={{ 1e20 }}' } }), 'Days to Expire', 'must be a whole number of at least 1'],
+	['Version › Create', 'Sender Email a number', createParameters({ senderEmail: '={{ 42 }}' }), 'Sender Email', 'is not a valid email address'],
+	['Story › Get Many', 'Return All "maybe"', { resource: 'story', operation: 'getAll', returnAll: '={{ "maybe" }}' }, 'Return All', 'must be true or false'],
+	['Story › Get Many', 'Limit infinite', { resource: 'story', operation: 'getAll', limit: '={{ 1e400 }}' }, 'Limit', 'must be a whole number of at least 1'],
+	['Analytics › Get Events', 'Output unknown', analytics({ output: '={{ "table" }}' }), 'Output', 'must be "events" (Raw Events) or "versionSummary" (Summary per Version)'],
+	['Analytics › Get Events', 'Return All "maybe"', analytics({ returnAll: '={{ "maybe" }}' }), 'Return All', 'must be true or false'],
+	['Analytics › Get Events', 'Limit negative', analytics({ limit: '={{ -1 }}' }), 'Limit', 'must be a whole number of at least 1'],
+	['Analytics › Get Events', 'Parallel Page Requests 11', analytics({ options: { concurrency: '={{ 11 }}' } }), 'Parallel Page Requests', 'must be a whole number from 1 to 10'],
+	['Analytics › Get Events', 'From an object', analytics({ dateFrom: '={{ {} }}' }), 'From', 'is not a valid date'],
+	['Analytics › Get Events', 'empty To', analytics({ dateTo: '={{ null }}' }), 'To', 'is required'],
+	['Analytics › Get Events', 'User Email a number', analytics({ filters: { userEmail: '={{ 42 }}' } }), 'User Email', 'is not a valid email address'],
+	['Account › Get', 'Timeout negative', { resource: 'account', operation: 'get', requestOptions: { timeout: '={{ -5 }}' } }, 'Timeout (Seconds)', 'must be a number greater than 0'],
+	['Account › Get', 'Timeout past an hour', { resource: 'account', operation: 'get', requestOptions: { timeout: '={{ 1e12 }}' } }, 'Timeout (Seconds)', 'must be at most 3600'],
+	['Version › Create', 'Timeout past an hour', createParameters({ requestOptions: { timeout: 86400 } }), 'Timeout (Seconds)', 'must be at most 3600'],
 ];
 
 beforeEach(() => api.sandbox.clearLog());
@@ -67,4 +87,25 @@ describe.each(CASES)('%s: %s', (_operation, _case, parameters, field, problem) =
 		expect(outputs.Storydoc).toEqual([{ json: expect.objectContaining({ error: message }), pairedItem: { item: 0 } }]);
 		expect(api.sandbox.log).toEqual([]);
 	});
+});
+
+test('bad input on item 2 of 3 (Continue On Fail off): the error names item 2; items 0 and 1 went, nothing for item 2', async () => {
+	const items = [{ days: 3 }, { days: 7 }, { days: 0.5 }];
+	const parameters = createParameters({ title: '={{ "Trial " + $json.days }}', additionalFields: { daysToExpire: '={{ $json.days }}' } });
+	const { error, outputs } = await runWorkflow(storydocWorkflow(parameters, { items }), { credentials: api.credentials() });
+	expect(error.name).toBe('NodeOperationError');
+	expect(error.message).toBe('Item 2: "Days to Expire" must be a whole number of at least 1');
+	expect(error.context.itemIndex).toBe(2);
+	expect(outputs.Storydoc).toEqual([]);
+	const posts = api.sandbox.log.filter((entry) => entry.method === 'POST');
+	expect(posts.map((entry) => entry.body.daysToExpire)).toEqual([3, 7]);
+});
+
+test('numbers and true/false texts from workflow data are what they say: a numeric password is sent as text, Force "true" forces', async () => {
+	const edited = SEED.versions.edited.id;
+	const update = updateParameters(edited, { title: 'Renewal', force: '={{ "true" }}', additionalFields: { password: '={{ 4711 }}' } });
+	const { error, outputs } = await runWorkflow(storydocWorkflow(update), { credentials: api.credentials() });
+	expect(error).toBeUndefined();
+	expect(outputs.Storydoc[0].json.versionId).toBe(edited);
+	expect(api.sandbox.log.map((entry) => entry.body)).toEqual([{ senderEmail: expect.any(String), force: true, data: { title: 'Renewal', password: '4711' } }]);
 });

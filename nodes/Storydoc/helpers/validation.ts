@@ -84,3 +84,29 @@ export function positiveIntegerField(
 	}
 	return number;
 }
+
+/**
+ * A boolean parameter: n8n passes an expression's value as it is, so "yes" or 1 would otherwise be
+ * read as true and "false" as true too. Accepts true/false and the texts "true"/"false".
+ */
+export function booleanField(node: INode, itemIndex: number, fieldLabel: string, value: unknown): boolean {
+	if (typeof value === 'boolean') return value;
+	const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+	if (text === 'true' || text === 'false') return text === 'true';
+	throw fieldError(node, itemIndex, `"${fieldLabel}" must be true or false`, `Value given: ${JSON.stringify(value)}`);
+}
+
+/** An options parameter set by an expression: one of the values the list offers (keyed value → display name). */
+export function optionField<T extends string>(
+	node: INode,
+	itemIndex: number,
+	fieldLabel: string,
+	value: unknown,
+	options: Record<T, string>,
+): T {
+	if (typeof value === 'string' && Object.prototype.hasOwnProperty.call(options, value)) return value as T;
+	const allowed = Object.entries(options)
+		.map(([key, name]) => `"${key}" (${String(name)})`)
+		.join(' or ');
+	throw fieldError(node, itemIndex, `"${fieldLabel}" must be ${allowed}`, `Value given: ${JSON.stringify(value)}`);
+}

@@ -62,7 +62,7 @@ const isPlainObject = (value: unknown): value is IDataObject =>
 	!!value && typeof value === 'object' && !Array.isArray(value);
 
 export function senderEmail(item: ItemInput, value: unknown): string {
-	const email = typeof value === 'string' ? value.trim() : '';
+	const email = typeof value === 'string' ? value.trim() : isEmpty(value) ? '' : JSON.stringify(value);
 	if (!email) throw item.error('Sender Email', 'is required', 'The email address of a user of your Storydoc organization.');
 	if (!EMAIL_REGEX.test(email)) throw item.error('Sender Email', 'is not a valid email address', given(value));
 	return email;
@@ -72,7 +72,7 @@ export function senderEmail(item: ItemInput, value: unknown): string {
 export function daysToExpire(item: ItemInput, value: unknown): number | undefined {
 	if (isEmpty(value)) return undefined;
 	const days = typeof value === 'string' ? Number(value.trim()) : value;
-	if (typeof days !== 'number' || !Number.isInteger(days) || days < 1) {
+	if (typeof days !== 'number' || !Number.isSafeInteger(days) || days < 1) {
 		throw item.error(
 			'Days to Expire',
 			'must be a whole number of at least 1',
@@ -351,12 +351,28 @@ function checkedProducts(item: ItemInput, value: unknown): unknown {
 	});
 }
 
+/** A boolean of a collection: expressions pass their value as it is ("yes" would be sent as it is). */
+function booleanSetting(item: ItemInput, field: string, value: unknown, fallback: boolean): boolean {
+	if (value === undefined || value === null || value === '') return fallback;
+	if (typeof value === 'boolean') return value;
+	const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+	if (text === 'true' || text === 'false') return text === 'true';
+	throw item.error(field, 'must be true or false', given(value));
+}
+
+/** A number (a PIN from a CRM) is sent as its text; anything else but text is refused, without echoing it. */
+function passwordText(item: ItemInput, value: unknown): string {
+	if (typeof value === 'string') return value;
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	throw item.error('Password', 'must be text', `It is ${jsonKind(value)}.`);
+}
+
 function gateForm(item: ItemInput, settings: GateFormParameter): IDataObject {
 	const gate: IDataObject = {
-		gatedContent: settings.enabled ?? true,
-		name: settings.askName ?? false,
-		nameRequired: settings.nameRequired ?? false,
-		logo: settings.showLogo ?? false,
+		gatedContent: booleanSetting(item, 'Gate Form › Enabled', settings.enabled, true),
+		name: booleanSetting(item, 'Gate Form › Ask Name', settings.askName, false),
+		nameRequired: booleanSetting(item, 'Gate Form › Name Required', settings.nameRequired, false),
+		logo: booleanSetting(item, 'Gate Form › Show Logo', settings.showLogo, false),
 	};
 	if (!isEmpty(settings.logoUrl)) gate.logoSRC = httpUrl(item, 'Gate Form › Logo URL', settings.logoUrl);
 	if (!isEmpty(settings.message)) gate.title = settings.message;
@@ -406,7 +422,7 @@ export function buildVersionData(item: ItemInput, input: VersionDataInput): IDat
 	const additional = input.additionalFields;
 	const gate = additional.gateForm?.settings;
 	if (gate) data.gatedContent = gateForm(item, gate);
-	if (!isEmpty(additional.password)) data.password = additional.password;
+	if (!isEmpty(additional.password)) data.password = passwordText(item, additional.password);
 	if (!isEmpty(additional.previewImageUrl)) {
 		data.ogImage = httpUrl(item, 'Preview Image URL', additional.previewImageUrl);
 	}

@@ -43,6 +43,8 @@ export interface StorydocRequest {
 /** The node-wide "Request Options › Timeout (Seconds)" parameter, read by the transport for every operation. */
 export const TIMEOUT_PARAMETER = 'requestOptions.timeout';
 export const DEFAULT_TIMEOUT_SECONDS = 30;
+/** Longer is a stall, not patience; and past Node's timer limit (24.8 days) a timeout fires at once. */
+export const MAX_TIMEOUT_SECONDS = 3600;
 
 /** Reads retry transient failures this many times in all (the first try included)... */
 const READ_MAX_ATTEMPTS = 5;
@@ -194,6 +196,13 @@ function timeoutFor(context: StorydocContext, itemIndex: number | undefined): nu
 		throw new NodeOperationError(
 			context.getNode(),
 			`Item ${itemIndex}: "Timeout (Seconds)" must be a number greater than 0`,
+			{ itemIndex, description: `Value given: ${JSON.stringify(seconds)}` },
+		);
+	}
+	if (value > MAX_TIMEOUT_SECONDS) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Item ${itemIndex}: "Timeout (Seconds)" must be at most ${MAX_TIMEOUT_SECONDS}`,
 			{ itemIndex, description: `Value given: ${JSON.stringify(seconds)}` },
 		);
 	}

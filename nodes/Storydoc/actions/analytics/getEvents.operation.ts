@@ -4,6 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { analyticsFilters } from '../../descriptions/analyticsFilters';
 import { getOptionalLocatorId } from '../../helpers/locators';
 import {
+	booleanField,
+	optionField,
 	optionalEmailField,
 	parseDateField,
 	positiveIntegerField,
@@ -123,8 +125,13 @@ function readQuery(context: IExecuteFunctions, itemIndex: number): AnalyticsQuer
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
 	const query = readQuery(this, itemIndex);
-	const output = this.getNodeParameter('output', itemIndex) as 'events' | 'versionSummary';
-	const returnAll = output === 'versionSummary' || (this.getNodeParameter('returnAll', itemIndex) as boolean);
+	const output = optionField(node, itemIndex, 'Output', this.getNodeParameter('output', itemIndex), {
+		events: 'Raw Events',
+		versionSummary: 'Summary per Version',
+	});
+	const returnAll =
+		output === 'versionSummary' ||
+		booleanField(node, itemIndex, 'Return All', this.getNodeParameter('returnAll', itemIndex));
 	const limit = returnAll
 		? undefined
 		: positiveIntegerField(node, itemIndex, 'Limit', this.getNodeParameter('limit', itemIndex));

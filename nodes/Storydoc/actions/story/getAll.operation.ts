@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { positiveIntegerField } from '../../helpers/validation';
+import { booleanField, positiveIntegerField } from '../../helpers/validation';
 import { storydocApiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -47,7 +47,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['story'], operation: ['getAll'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
+	const returnAll = booleanField(this.getNode(), itemIndex, 'Return All', this.getNodeParameter('returnAll', itemIndex));
 	const limit = returnAll
 		? undefined
 		: positiveIntegerField(this.getNode(), itemIndex, 'Limit', this.getNodeParameter('limit', itemIndex));

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { versionLocator } from '../../descriptions/locators';
 import { getLocatorId } from '../../helpers/locators';
 import { ItemInput, isEmpty, senderEmail } from '../../helpers/versionData';
+import { booleanField } from '../../helpers/validation';
 import { pathId, storydocApiRequest } from '../../transport';
 import { senderEmailField, versionDataFields } from './common.descriptions';
 import { readVersionData } from './common';
@@ -51,7 +52,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const item = new ItemInput(this.getNode(), itemIndex);
 	const versionPath = `/v2/versions/${pathId(getLocatorId.call(this, 'versionId', 'Version', itemIndex))}`;
 	const body: IDataObject = { senderEmail: senderEmail(item, this.getNodeParameter('senderEmail', itemIndex)) };
-	if (this.getNodeParameter('force', itemIndex, false) === true) body.force = true;
+	if (booleanField(this.getNode(), itemIndex, 'Force', this.getNodeParameter('force', itemIndex, false))) body.force = true;
 	const data = readVersionData(this, item, false);
 	if (isEmpty(data.title)) data.title = await currentTitle(this, item, versionPath);
 	body.data = data;
