@@ -285,3 +285,65 @@ describe("bad input on a middle item with n8n's error output: nothing sent for i
 		for (const title of ['Good 1', 'Good 3']) expect(versionsTitled(title)).toHaveLength(1);
 	});
 });
+
+describe("n8n's own Retry On Fail on the node: a retry runs the node again from item 0, and still nothing is sent twice", () => {
+	const retry = { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 };
+	const items = [{ company: 'Retry deal 1' }, { company: 'Retry deal 2' }, { company: 'Retry deal 3' }];
+	const parameters = createParameters({ storyId: locator(INTRO), title: '={{ $json.company }}', ...timeout });
+	const runWith = (nodeSettings, params = parameters, input = items) =>
+		runWorkflow(storydocWorkflow(params, { items: input, nodeSettings }), { credentials: api.credentials() });
+
+	test('Continue On Fail off, item 1 may exist: every try fails the same way on item 1; item 0 created once, item 1 sent once', async () => {
+		api.sandbox.setFault({ route: CREATE, type: 'status500', processed: true, after: 1 });
+		const result = await runWith(retry);
+		expect(result.error.message).toMatch(MAY_EXIST);
+		expect(result.error.message).toMatch(ERROR_ID);
+		expect(result.error.context.itemIndex).toBe(1);
+		await settle();
+		expect(postsFor(items[0].company)).toHaveLength(1);
+		expect(postsFor(items[1].company)).toHaveLength(1);
+		expect(postsFor(items[2].company)).toHaveLength(0);
+		expect(versionsTitled(items[0].company)).toHaveLength(1);
+		expect(versionsTitled(items[1].company)).toHaveLength(1);
+	});
+
+	test('Continue On Fail, the first item may exist (n8n retries when the first output item is an error): each item sent once', async () => {
+		api.sandbox.setFault({ route: CREATE, type: 'resetAfter' });
+		const result = await runWith({ ...retry, onError: 'continueRegularOutput' });
+		expect(result.error).toBeUndefined();
+		const output = result.outputs.Storydoc;
+		expect(output.map((item) => item.pairedItem.item)).toEqual([0, 1, 2]);
+		expect(output[0].json.error).toMatch(MAY_EXIST);
+		await settle();
+		for (const { company } of items) {
+			expect(postsFor(company)).toHaveLength(1);
+			expect(versionsTitled(company)).toHaveLength(1);
+		}
+		expect(output[1].json.versionId).toBe(versionsTitled(items[1].company)[0].id);
+	});
+
+	test('Update, reset after processing on item 0, Continue On Fail off: sent once across the tries', async () => {
+		api.sandbox.setFault({ route: UPDATE, type: 'resetAfter' });
+		const result = await runWith(retry, updateParameters(LIVE, { title: '={{ $json.company }}', ...timeout }));
+		expect(result.error.message).toMatch(MAY_BE_APPLIED);
+		expect(result.error.context.itemIndex).toBe(0);
+		expect(api.sandbox.log.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+	});
+
+	test('a refusal (the API processed nothing) is tried again by each of n8n\'s tries; created items are not', async () => {
+		const input = [{ company: 'Fine 1', sender: 'sam@acme.test' }, { company: 'Refused 2', sender: 'nobody@acme.test' }];
+		const result = await runWith(retry, createParameters({ storyId: locator(INTRO), title: '={{ $json.company }}', senderEmail: '={{ $json.sender }}' }), input);
+		expect(result.error.message).toBe('senderEmail nobody@acme.test not found in this organization');
+		expect(result.error.context.itemIndex).toBe(1);
+		expect(postsFor('Fine 1')).toHaveLength(1);
+		expect(versionsTitled('Fine 1')).toHaveLength(1);
+		expect(postsFor('Refused 2')).toHaveLength(3);
+	});
+
+	test('without Retry On Fail nothing is remembered: a second execution creates again, as asked', async () => {
+		const input = [{ company: 'Again 1' }];
+		await runWith({}, parameters, input);
+		await runWith({}, parameters, input);
+		expect(versionsTitled('Again 1')).toHaveLength(2);
+	});
+});

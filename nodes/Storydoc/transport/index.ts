@@ -253,7 +253,13 @@ function unknownOutcomeError(
 	});
 	// NodeApiError swaps some messages for generic ones; this one must say the version may exist.
 	error.message = message;
+	error.context.outcome = 'unknown';
 	return error;
+}
+
+/** Whether this error says a create or update may have been processed (so it must never be resent). */
+export function isUnknownOutcome(error: unknown): error is NodeApiError {
+	return error instanceof NodeApiError && error.context.outcome === 'unknown';
 }
 
 function responseCause(response: StorydocResponse) {
