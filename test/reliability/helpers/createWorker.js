@@ -4,12 +4,12 @@
  * runs Manual → Records → Storydoc › Create Version for the items given and prints the result as JSON
  * on its last stdout line. Used by sharedLimit.test.js.
  *
- * argv[2]: JSON { baseUrl, token, storyId, items: [{ company }] }
+ * argv[2]: JSON { baseUrl, token, storyId, items: [{ company }], nodeSettings? }
  */
 const { credentialsFor, runWorkflow, storydocWorkflow } = require('../../harness/n8n');
 
 async function main() {
-	const { baseUrl, token, storyId, items } = JSON.parse(process.argv[2]);
+	const { baseUrl, token, storyId, items, nodeSettings } = JSON.parse(process.argv[2]);
 	const parameters = {
 		resource: 'version',
 		operation: 'create',
@@ -18,12 +18,12 @@ async function main() {
 		title: '={{ $json.company }}',
 	};
 	const started = Date.now();
-	const { outputs, error } = await runWorkflow(storydocWorkflow(parameters, { items }), {
+	const { outputs, error } = await runWorkflow(storydocWorkflow(parameters, { items, nodeSettings }), {
 		credentials: credentialsFor({ baseUrl, token }),
 	});
 	const result = {
 		seconds: (Date.now() - started) / 1000,
-		error: error ? { message: error.message, itemIndex: error.context?.itemIndex } : undefined,
+		error: error ? { message: error.message, description: error.description, httpCode: error.httpCode, itemIndex: error.context?.itemIndex } : undefined,
 		outputs: (outputs.Storydoc ?? []).map((item) => ({ json: item.json, pairedItem: item.pairedItem })),
 	};
 	process.stdout.write(`\n${JSON.stringify(result)}\n`);
