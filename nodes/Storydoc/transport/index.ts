@@ -342,7 +342,7 @@ export async function storydocApiRequest<T = IDataObject>(
 		try {
 			outcome = await sendOnce(this, baseUrl, request, timeoutMs);
 		} finally {
-			// Whatever went wrong, the slot must not stay taken for the rest of the process.
+			// Whatever went wrong, the slot must not stay taken for as long as this n8n runs.
 			if (outcome === undefined) pacer.onNoResponse(ticket);
 		}
 

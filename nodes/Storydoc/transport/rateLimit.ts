@@ -159,9 +159,10 @@ const pacers = new Map<string, RateLimitPacer>();
 
 /**
  * One pacer per API and group of endpoints, shared by every item and every execution in this n8n
- * process. The spec gives the limit (and so the meaning of the counter headers) for the version
- * endpoints only: they are paced from the headers; the other groups just wait out a 429, each on its
- * own, so a busy analytics export never holds back version creation or the other way round.
+ * instance (an n8n main or one queue-mode worker). The spec gives the limit (and so the meaning of the
+ * counter headers) for the version endpoints only: they are paced from the headers; the other
+ * groups just wait out a 429, each on its own, so a busy analytics export never holds back version
+ * creation or the other way round.
  */
 export function pacerFor(baseUrl: string, path: string): RateLimitPacer {
 	const group = /^\/v2\/([^/?]+)/.exec(path)?.[1] ?? path;
