@@ -314,8 +314,15 @@ async function triggerChecks(page, base, client) {
 		const panes = '[data-test-id="ndv-output-panel"]:visible, [data-test-id="output-panel"]:visible';
 		await page.locator(panes, { hasText: '1 item' }).first().waitFor({ timeout: 30_000 });
 		const output = page.locator(panes, { hasText: '1 item' }).first();
-		// The table may break long ids with invisible characters: compare without them.
-		const shownText = (await output.evaluate((element) => element.textContent)).replace(/[\s\u00ad\u200b]/g, '');
+		// "1 item" can show before the table's rows are drawn: read the pane until the event is there
+		// (or 10 s). The table may break long ids with invisible characters: compare without them.
+		const shown = async () => (await output.evaluate((element) => element.textContent)).replace(/[\s\u00ad\u200b]/g, '');
+		let shownText = await shown();
+		const deadline = Date.now() + 10_000;
+		while (!shownText.includes(latest.eventId) && Date.now() < deadline) {
+			await page.waitForTimeout(200);
+			shownText = await shown();
+		}
 		if (!shownText.includes(latest.eventId)) {
 			throw new Error(`the output panel does not show the event ${latest.eventId}: ${shownText.slice(0, 400)}`);
 		}
