@@ -107,25 +107,66 @@ class NetworkFailure {
 		return this.timedOut || TRANSIENT_CODES.has(this.code);
 	}
 
+	/** The cause as a write's "may exist" message names it. */
 	describe(timeoutMs: number) {
-		return this.timedOut ? `no answer within ${timeoutMs / 1000} s` : `connection failed: ${this.code}`;
+		if (this.timedOut) return `Storydoc did not answer within ${timeoutMs / 1000} s`;
+		if (this.code === 'ECONNRESET') return 'connection reset';
+		return `connection failed: ${this.code}`;
 	}
 }
 
+/** What a system or HTTP-client error code looks like (ECONNRESET, ERR_CANCELED, UND_ERR_SOCKET). */
+const ERROR_CODE = /^(?:E[A-Z0-9_]+|ERR_[A-Z0-9_]+|UND_ERR_[A-Z0-9_]+)$/;
+/** How deep a cause chain is followed; n8n-core 2.x nests three levels. */
+const MAX_CAUSE_DEPTH = 8;
+
+type ErrorFields = {
+	code?: unknown;
+	httpCode?: unknown;
+	message?: unknown;
+	messages?: unknown;
+	name?: unknown;
+	cause?: unknown;
+};
+
+/**
+ * Classifies a request that failed without an HTTP status, from the codes and texts of the error
+ * n8n's HTTP helper threw. The two maintained n8n lines wrap the same failure differently:
+ * - n8n-core 2.x: NodeApiError (`httpCode` = the code) → `cause` AxiosError (`code`) → `cause` the
+ *   system error (`code`, for example ECONNRESET);
+ * - n8n-core 1.x: a NodeApiError only, with `httpCode` = the code and axios's texts in `messages`
+ *   ("socket hang up", "timeout of 30000ms exceeded"); `cause` is empty.
+ * Only strings are read; the error itself (which holds the request options and with them the
+ * Authorization header) is never kept. An unknown shape becomes NETWORK_ERROR: not retried, and a
+ * write with that outcome is never resent.
+ */
 function networkFailure(error: unknown): NetworkFailure | 'cancelled' {
-	const candidates = [error, (error as { cause?: unknown })?.cause] as Array<
-		{ code?: unknown; message?: unknown; name?: unknown } | undefined
-	>;
-	let code = '';
-	let text = '';
-	for (const candidate of candidates) {
-		if (!candidate || typeof candidate !== 'object') continue;
-		if (!code && typeof candidate.code === 'string') code = candidate.code;
-		if (typeof candidate.message === 'string') text += ` ${candidate.message}`;
-		if (candidate.name === 'AbortError' || candidate.code === 'ERR_CANCELED') return 'cancelled';
+	const codes: string[] = [];
+	const texts: string[] = [];
+	const seen = new Set<unknown>();
+	let current: unknown = error;
+	for (let depth = 0; depth < MAX_CAUSE_DEPTH && current && typeof current === 'object'; depth++) {
+		if (seen.has(current)) break;
+		seen.add(current);
+		const { code, httpCode, message, messages, name } = current as ErrorFields;
+		if (name === 'AbortError' || name === 'CanceledError' || code === 'ERR_CANCELED' || httpCode === 'ERR_CANCELED') {
+			return 'cancelled';
+		}
+		for (const candidate of [httpCode, code]) {
+			if (typeof candidate === 'string' && ERROR_CODE.test(candidate)) codes.push(candidate);
+		}
+		if (typeof message === 'string') texts.push(message);
+		if (Array.isArray(messages)) texts.push(...messages.filter((text): text is string => typeof text === 'string'));
+		current = (current as ErrorFields).cause;
 	}
-	const timedOut = /timeout|timed out/i.test(text) || code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT';
-	if (!code && /socket hang up/i.test(text)) code = 'ECONNRESET';
+	const text = texts.join(' | ');
+	// The deepest code is the most specific (the system error under axios's and n8n's wrappers).
+	let code = codes[codes.length - 1] ?? '';
+	// A body cut off mid-stream is a reset during the response (axios: ERR_BAD_RESPONSE on 2.x,
+	// no code on 1.x); the same for a bare "socket hang up".
+	if ((!code || code === 'ERR_BAD_RESPONSE') && /socket hang up|stream has been aborted/i.test(text)) code = 'ECONNRESET';
+	if (!code && texts.some((message) => message.trim().toLowerCase() === 'canceled')) return 'cancelled';
+	const timedOut = /TIMEDOUT|TIMEOUT/.test(code) || /timeout of \d+ ?ms exceeded|timed out/i.test(text);
 	return new NetworkFailure(code || 'NETWORK_ERROR', timedOut);
 }
 
