@@ -18,6 +18,10 @@ if (!process.env.N8N_USER_FOLDER) {
 }
 process.env.N8N_ENCRYPTION_KEY = process.env.N8N_ENCRYPTION_KEY || 'storydoc-test-harness';
 
+// STORYDOC_N8N_LINE=1.x runs everything on n8n 1.x's engine (see engineLine.js); under jest the
+// mapping is jest.config.js's, in scripts and worker processes it is this redirect.
+require('./engineLine').redirectRequire();
+
 const {
 	ExecuteContext,
 	ExecutionLifecycleHooks,
@@ -57,6 +61,16 @@ const captureLogger = {
 LoggerProxy.init(captureLogger);
 // Node code's `this.logger` and the engine's own logging resolve n8n's Logger from the DI container.
 Container.set(Logger, captureLogger);
+
+// n8n-core's SSH client pool (built with every node context's helpers) cleans up on a 60 s
+// interval. n8n-core 1.x does not unref that timer, so a test or script process would never exit
+// (a long-running n8n never notices); 2.x already unrefs it.
+try {
+	const { SSHClientsManager } = require('n8n-core/dist/execution-engine/ssh-clients-manager');
+	Container.get(SSHClientsManager).cleanupTimer?.unref?.();
+} catch {
+	// another n8n-core layout: nothing to release
+}
 
 /** Loads dist/ through n8n's package loader once per process. Run `npm run build` first. */
 async function loadPackage() {

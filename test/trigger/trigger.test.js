@@ -5,6 +5,7 @@
  * from the sandbox's own events. One static data object per test plays the active workflow's.
  */
 const { runPoll, capturedLogs } = require('../harness/n8n');
+const { line } = require('../harness/engineLine');
 const { useSandbox } = require('../harness/sandbox');
 const { SEED } = require('../../sandbox/seed');
 
@@ -192,7 +193,11 @@ async function addBacklog(count, perMs) {
 }
 
 describe("a backlog that does not fit in one poll's time (n8n's poll budget)", () => {
-	test('each poll stops at a page boundary once its time is up; the polls together emit every event once, in order', async () => {
+	// n8n-core 1.x has no poll budget (PollContext.getPollBudgetMs came with 2.x): there every poll
+	// reads the whole backlog, which the last test of this block shows on both lines.
+	const budgetTest = line() === '1.x' ? test.skip : test;
+
+	budgetTest('each poll stops at a page boundary once its time is up; the polls together emit every event once, in order', async () => {
 		const storyTrigger = trigger();
 		await storyTrigger.poll();
 		// 7 events a millisecond: the page boundaries fall inside a run of events sharing one instant.
@@ -222,7 +227,7 @@ describe("a backlog that does not fit in one poll's time (n8n's poll budget)", (
 		expect(stopped.length).toBe(perPoll.length - 1);
 	});
 
-	test('more than a page of events at one instant: the poll that starts at that instant reads on past its time', async () => {
+	budgetTest('more than a page of events at one instant: the poll that starts at that instant reads on past its time', async () => {
 		const storyTrigger = trigger();
 		await storyTrigger.poll();
 		const added = await addBacklog(2500, 2500);
