@@ -111,7 +111,7 @@ async function main() {
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
 	prefixed(tsc, '[tsc]');
-	const server = spawn(n8n.node24, [n8n.n8nBin, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+	const server = spawn(n8n.node, [n8n.n8nBin, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
 	prefixed(server, '[n8n]');
 
 	const banner = () =>

