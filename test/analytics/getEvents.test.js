@@ -408,7 +408,7 @@ describe('Analytics › Get Events: bad input is refused before any request', ()
 		['an empty To', { to: '' }, 'Item 1: "To" is required'],
 		['From after To', { from: iso(NOW), to: iso(NOW - DAY) }, 'Item 1: "From" is after "To"'],
 		['a User Email that is no address', { email: 'sam@' }, 'Item 1: "User Email" is not a valid email address'],
-		['a Version address without an ID', { version: 'https://' }, 'Item 1: "Version" is not a Storydoc address ending in an ID'],
+		['a Version address without an ID', { version: 'https://' }, 'Item 1: "Version" is not a version address with an ID'],
 		['a Limit of 0', { limit: 0 }, 'Item 1: "Limit" must be a whole number of at least 1'],
 		['11 parallel requests', { concurrency: 11 }, 'Item 1: "Parallel Page Requests" must be a whole number from 1 to 10'],
 	])('%s: NodeOperationError naming the item and the field, no request for it', async (_label, override, message) => {

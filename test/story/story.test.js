@@ -169,7 +169,7 @@ describe('Story › Get', () => {
 
 	test.each([
 		['an empty story', 'list', '', 'Item 0: "Story" is empty or not a valid ID'],
-		['an address without an ID', 'url', 'not a url', 'Item 0: "Story" is not a Storydoc address ending in an ID'],
+		['an address without an ID', 'url', 'not a url', 'Item 0: "Story" is not a story address with an ID'],
 		['an ID with a slash', 'id', 'abc/def', 'Item 0: "Story" is empty or not a valid ID'],
 	])('%s from an expression is refused before any request, naming the item and the field', async (_label, mode, value, message) => {
 		const { error } = await runWorkflow(

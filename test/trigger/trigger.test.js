@@ -365,7 +365,7 @@ describe('errors', () => {
 
 	test.each([
 		['User Email', { filters: { userEmail: 'not-an-email' } }, '"User Email" is not a valid email address'],
-		['Version', { filters: { versionId: { __rl: true, mode: 'url', value: 'https://' } } }, '"Version" is not a Storydoc address ending in an ID'],
+		['Version', { filters: { versionId: { __rl: true, mode: 'url', value: 'https://' } } }, '"Version" is not a version address with an ID'],
 		['Story', { filters: { storyId: { __rl: true, mode: 'id', value: 'has space' } } }, '"Story" is empty or not a valid ID'],
 	])('a bad %s filter fails before any request', async (_field, parameters, message) => {
 		const error = await trigger(parameters).poll().catch((caught) => caught);

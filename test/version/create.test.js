@@ -99,6 +99,32 @@ describe('Version › Create', () => {
 		expect(storedVersion(api.sandbox, outputs.Storydoc[0].json.versionId).expireAt).toBeNull();
 	});
 
+	describe("a date from an expression is sent as its calendar date in the workflow's time zone", () => {
+		const ZONE = 'Pacific/Auckland';
+		const dateIn = (instant, timeZone) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+		test.each([
+			['a Luxon DateTime in UTC (15:30 UTC is the next morning in Auckland)', "={{ DateTime.fromISO('2026-09-01T15:30:00', { zone: 'utc' }) }}", () => '2026-09-02'],
+			['a JavaScript Date', "={{ new Date('2026-09-01T10:30:00Z') }}", () => '2026-09-01'],
+			['$now', '={{ $now }}', () => dateIn(new Date(), ZONE)],
+			['$today', '={{ $today }}', () => dateIn(new Date(), ZONE)],
+			['$today moved to another zone (its text carries that offset)', "={{ $today.setZone('America/Los_Angeles') }}", () => dateIn(new Date(), ZONE)],
+			['a date picked in the editor', '2026-03-05T00:00:00', () => '2026-03-05'],
+			['text', 'Q3 2026', () => 'Q3 2026'],
+		])('%s', async (_label, proposalDate, expected) => {
+			const variables = await loadedVariables(api.credentials(), proposalParameters, {
+				first_name: 'Hank',
+				company: 'Globex',
+				proposal_date: proposalDate,
+			});
+			api.sandbox.clearLog();
+			const { error } = await runWorkflow(storydocWorkflow(createParameters({ variables }), { settings: { timezone: ZONE } }), {
+				credentials: api.credentials(),
+			});
+			expect(error).toBeUndefined();
+			expect(postedBodies().map((body) => body.data.proposal_date)).toEqual([expected()]);
+		});
+	});
+
 	test('auto-map: the input fields named like variables are sent, the rest of the CRM record is not', async () => {
 		const variables = await loadedVariables(api.credentials(), proposalParameters, null, 'autoMapInputData');
 		const records = [

@@ -1,20 +1,24 @@
 import type { INodeProperties, INodePropertyRegexValidation } from 'n8n-workflow';
 
 /**
- * Storydoc ids are opaque strings; in an editor or platform address the id is the last path
- * segment (the spec: "the last path segment of the story's editor address").
+ * Storydoc ids are opaque strings. The node reads a pasted address itself (helpers/locators.ts:
+ * the `storyId` / `versionId` query parameter, the segment after `editor` / `versions`, or the last
+ * path segment); n8n's `extractValue` below is its plain fallback, the last path segment (the
+ * API reference: "the last path segment of the story's editor address").
  */
 export const LAST_PATH_SEGMENT_URL_REGEX =
 	'^https?://[^\\s/?#]+(?:/[^\\s?#]*)?/([^\\s/?#]+)/?(?:[?#]\\S*)?$';
 export const ID_REGEX = '^[^\\s/?#]+$';
+/** What the editor accepts as an address before the node reads it: http(s), with a digit after the host. */
+const ADDRESS_WITH_ID_REGEX = '^https?://[^\\s/?#]+[/?#]\\S*[0-9]\\S*$';
 
-const URL_VALIDATION: INodePropertyRegexValidation = {
+const addressValidation = (expected: string): INodePropertyRegexValidation => ({
 	type: 'regex',
 	properties: {
-		regex: LAST_PATH_SEGMENT_URL_REGEX,
-		errorMessage: 'Not a Storydoc address: expected an http(s) URL ending in the ID',
+		regex: ADDRESS_WITH_ID_REGEX,
+		errorMessage: `Not a Storydoc address with an ID: expected ${expected}`,
 	},
-};
+});
 
 const ID_VALIDATION: INodePropertyRegexValidation = {
 	type: 'regex',
@@ -41,8 +45,9 @@ function storyLocatorWith(searchListMethod: string, description: string): INodeP
 				displayName: 'By URL',
 				name: 'url',
 				type: 'string',
-				placeholder: 'https://app.storydoc.com/editor/65f1c2a9e4b0a1b2c3d4e5f6',
-				validation: [URL_VALIDATION],
+				placeholder: 'https://app.storydoc.com/pages/editor/65f1c2a9e4b0a1b2c3d4e5f6',
+				hint: "The story's editor address (…/editor/<story ID>) or any address with ?storyId=<story ID>",
+				validation: [addressValidation('…/editor/<story ID> or ?storyId=<story ID>')],
 				extractValue: { type: 'regex', regex: LAST_PATH_SEGMENT_URL_REGEX },
 			},
 			{
@@ -62,7 +67,7 @@ export const liveStoryLocator = storyLocatorWith('searchLiveStories', 'The Live 
 /** Any story of the organization: list (with status), editor address, or ID. */
 export const storyLocator = storyLocatorWith('searchStories', 'The story (template)');
 
-/** A version by its versionUrl / editorUrl (both end in the version ID) or by ID; the API cannot list versions. */
+/** A version by its versionUrl / editorUrl or by ID; the API cannot list versions. */
 export const versionLocator: INodeProperties = {
 	displayName: 'Version',
 	name: 'versionId',
@@ -83,7 +88,8 @@ export const versionLocator: INodeProperties = {
 			name: 'url',
 			type: 'string',
 			placeholder: 'https://app.storydoc.com/versions/66a0b1c2d3e4f5a6b7c8d9e0',
-			validation: [URL_VALIDATION],
+			hint: "The version's versionUrl or editorUrl: …/versions/<version ID> or an address with ?versionId=<version ID>",
+			validation: [addressValidation('…/versions/<version ID> or ?versionId=<version ID>')],
 			extractValue: { type: 'regex', regex: LAST_PATH_SEGMENT_URL_REGEX },
 		},
 	],

@@ -15,14 +15,24 @@ const EMAIL_REGEX = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DOMAIN_REGEX = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i;
 /** What n8n's date picker stores for a date without a time of day. */
 const PICKED_DATE_REGEX = /^(\d{4}-\d{2}-\d{2})T00:00(?::00(?:\.000)?)?$/;
+/**
+ * An instant as n8n hands a date from an expression to the node: n8n turns a Luxon DateTime ($now,
+ * $today, DateTime.fromISO(…)) and a Date into ISO text with its offset before the node reads it.
+ */
+const ISO_INSTANT_REGEX = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
 /** The logo theme the spec shows; the others are not documented. */
 const LOGO_THEME = 'dark';
 
 /** Names the item in every error, as n8n's own messages do ("Item 0"). */
 export class ItemInput {
+	/**
+	 * @param timeZone the workflow's time zone (IANA name): the calendar date of a date that comes
+	 * from an expression is the one it has there.
+	 */
 	constructor(
 		readonly node: INode,
 		readonly itemIndex: number,
+		readonly timeZone = 'UTC',
 	) {}
 
 	error(field: string, problem: string, description?: string): NodeOperationError {
@@ -125,16 +135,44 @@ function logoValue(item: ItemInput, field: string, value: unknown): IDataObject 
 	return { domain, theme };
 }
 
+/** The calendar date (YYYY-MM-DD) of an instant in a time zone; UTC when the zone is not known. */
+export function calendarDate(instant: Date, timeZone: string): string {
+	const format = (zone: string) => {
+		const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+		const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
+		return `${part('year')}-${part('month')}-${part('day')}`;
+	};
+	try {
+		return format(timeZone);
+	} catch {
+		return format('UTC');
+	}
+}
+
 /**
- * Text as written ("Q3 2026", "1 May 2026"); a date from the date picker or an expression (a Date
- * or Luxon DateTime, or ISO text at midnight) is sent as YYYY-MM-DD.
+ * Text as written ("Q3 2026", "1 May 2026"). A date from the date picker is sent as the date
+ * picked; a date from an expression (a Date or Luxon DateTime such as `$now` or `$today`, which n8n
+ * hands over as ISO text with an offset) as the calendar date it has in the workflow's time zone,
+ * YYYY-MM-DD.
  */
 function dateValue(item: ItemInput, label: string, value: unknown): unknown {
-	if (value instanceof Date) return value.toISOString().slice(0, 10);
-	if (typeof value === 'string') return PICKED_DATE_REGEX.exec(value.trim())?.[1] ?? value;
+	if (value instanceof Date) {
+		if (Number.isNaN(value.getTime())) throw item.error(label, 'is not a valid date', given(String(value)));
+		return calendarDate(value, item.timeZone);
+	}
+	if (typeof value === 'string') {
+		const text = value.trim();
+		const picked = PICKED_DATE_REGEX.exec(text)?.[1];
+		if (picked) return picked;
+		if (ISO_INSTANT_REGEX.test(text)) {
+			const instant = new Date(text);
+			if (!Number.isNaN(instant.getTime())) return calendarDate(instant, item.timeZone);
+		}
+		return value;
+	}
 	if (typeof value === 'number') return value;
-	if (value !== null && typeof value === 'object' && typeof (value as { toISODate?: unknown }).toISODate === 'function') {
-		return (value as { toISODate: () => string }).toISODate();
+	if (value !== null && typeof value === 'object' && typeof (value as { toJSDate?: unknown }).toJSDate === 'function') {
+		return calendarDate((value as { toJSDate: () => Date }).toJSDate(), item.timeZone);
 	}
 	if (value !== null && typeof value === 'object') throw item.error(label, 'must be a date or text', given(value));
 	return value;

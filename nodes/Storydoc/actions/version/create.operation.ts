@@ -26,7 +26,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['version'], operation: ['create'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const item = new ItemInput(this.getNode(), itemIndex);
+	const item = new ItemInput(this.getNode(), itemIndex, this.getTimezone());
 	const body: IDataObject = {
 		storyId: getLocatorId.call(this, 'storyId', 'Story', itemIndex),
 		senderEmail: senderEmail(item, this.getNodeParameter('senderEmail', itemIndex)),

@@ -49,7 +49,7 @@ async function currentTitle(context: IExecuteFunctions, item: ItemInput, version
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const item = new ItemInput(this.getNode(), itemIndex);
+	const item = new ItemInput(this.getNode(), itemIndex, this.getTimezone());
 	const versionPath = `/v2/versions/${pathId(getLocatorId.call(this, 'versionId', 'Version', itemIndex))}`;
 	const body: IDataObject = { senderEmail: senderEmail(item, this.getNodeParameter('senderEmail', itemIndex)) };
 	if (booleanField(this.getNode(), itemIndex, 'Force', this.getNodeParameter('force', itemIndex, false))) body.force = true;
