@@ -143,6 +143,10 @@ main()
 		console.log(`FAILED  scan: ${error.stack || error}`);
 	})
 	.finally(() => {
+		// The scanner makes a temporary folder (tmp-<pid>-…) when it loads and leaves it behind.
+		for (const entry of fs.readdirSync(os.tmpdir())) {
+			if (entry.startsWith(`tmp-${process.pid}-`)) fs.rmSync(path.join(os.tmpdir(), entry), { recursive: true, force: true });
+		}
 		const passed = results.filter(Boolean).length;
 		console.log(`tests: ${passed} passed, ${results.length - passed} failed`);
 		process.exitCode = results.length - passed ? 1 : 0;
