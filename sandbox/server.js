@@ -1,6 +1,6 @@
 'use strict';
 /**
- * A local fake of the Storydoc API v2 (/work/shared/spec/storydoc-api-v2.md) on Node's http module:
+ * A local fake of the Storydoc API v2 (Storydoc's public API reference, docs.storydoc.com) on Node's http module:
  * what the tests talk to over real HTTP, and what users point the n8n credential at to try the node
  * without a Storydoc account. Not shipped in the package. See sandbox/README.md.
  *

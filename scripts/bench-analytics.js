@@ -57,7 +57,7 @@ function loadBaseNodes(n8nDir) {
 	};
 }
 
-/** The HTTP Request setup users build for this API (see /work/shared/NOTES.md), then Split Out on `data`. */
+/** The HTTP Request setup users build for this API (the page number raised until `pagination.hasMore` is false), then Split Out on `data`. */
 function httpRequestWorkflow(url, dateFrom, dateTo) {
 	return {
 		name: 'HTTP Request + Split Out',
