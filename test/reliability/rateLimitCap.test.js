@@ -5,15 +5,11 @@
  * a worker process whose clock runs 100 times faster (helpers/timeScale.js); the sandbox keeps real
  * time and answers every create with 429.
  */
-const { execFile } = require('node:child_process');
-const path = require('node:path');
-
 const { createSandbox } = require('../../sandbox/server');
 const { SEED } = require('../../sandbox/seed');
+const { runWorker: runScaledWorker } = require('./helpers/runWorker');
 
 const SCALE = 100;
-const WORKER = path.join(__dirname, 'helpers', 'createWorker.js');
-const TIME_SCALE = path.join(__dirname, 'helpers', 'timeScale.js');
 
 let sandbox;
 let url;
@@ -26,18 +22,7 @@ afterAll(async () => {
 });
 
 function runWorker(job) {
-	return new Promise((resolve, reject) => {
-		execFile(
-			process.execPath,
-			['-r', TIME_SCALE, WORKER, JSON.stringify({ baseUrl: url, token: sandbox.tokens.team, storyId: SEED.stories.intro.id, ...job })],
-			{ timeout: 60_000, maxBuffer: 16 << 20, env: { ...process.env, TIME_SCALE: String(SCALE) } },
-			(error, stdout, stderr) => {
-				if (error) return reject(new Error(`worker failed: ${error.message}\n${stderr}`));
-				const lines = stdout.trim().split('\n');
-				resolve(JSON.parse(lines[lines.length - 1]));
-			},
-		);
-	});
+	return runScaledWorker({ baseUrl: url, token: sandbox.tokens.team, storyId: SEED.stories.intro.id, ...job }, { scale: SCALE, timeoutMs: 60_000 });
 }
 
 test('a 429 that never ends: the item fails within 5 minutes of waiting (worker clock), nothing created', async () => {

@@ -428,6 +428,7 @@ export async function storydocApiRequest<T = IDataObject>(
 				maximum: headerNumber(response.headers, 'x-rate-limit-maximum'),
 			},
 			rateLimited,
+			Date.now(),
 		);
 		// Nothing was processed: the next turn of the loop waits for the window, then sends again.
 		if (rateLimited) {

@@ -5,25 +5,30 @@
  * `x-rate-limit-counter` (requests counted in the current window) and `x-rate-limit-maximum`. It
  * sends no reset time, and other processes behind the same IP (n8n queue-mode workers) use the same
  * budget, so the pacer never trusts a count of its own: it bursts while the server's counter is below
- * the maximum, then holds requests until the window has reset. When the window resets is estimated
- * from what the headers showed:
- * - a window starts at the latest at the send time of the first request seen counted in it (a drop
- *   of the counter marks a new window);
- * - the window length is learned from two consecutive window starts whenever the first one was
- *   observed exactly (its first request was counted as 1); until then, and whenever an estimate
- *   proves short, the pacer probes with one request at growing intervals, never later than the
- *   minute the spec gives. A probe that gets 429 costs nothing: the API processes nothing then.
+ * the maximum, then holds requests until the window has ended.
+ *
+ * When the window ends follows from the API reference ("per minute") and from what this process
+ * heard: the window a response was counted in had begun before that response arrived, so it is over
+ * one minute after the first response heard from it (a drop of the counter marks a new window).
+ * Requests wait for that moment, then one goes first: its answer shows the new window (counter 1)
+ * before the others follow. No request is sent just to find out, so a full window costs no 429; a
+ * window that did not end when the minute said (a 429 at that moment) is waited out again from
+ * that 429.
+ *
+ * Only where nothing tells when the window began does the pacer probe, with one request at growing
+ * intervals (0.25, 0.5, 1 s …), never later than a minute after the last 429: a 429 whose counter is below the
+ * maximum (another limit than the window's), and the endpoints whose limit the API reference does
+ * not give (their headers report the version counter). A probe that gets 429 costs nothing: the
+ * API processes nothing then.
  *
  * Pure state machine: every method takes the current time, so it is unit-tested without waiting.
  */
 
 export const SPEC_WINDOW_MS = 60_000;
-/** Shortest window the pacer will believe; guards against a measurement taken across a hiccup. */
-const MIN_WINDOW_MS = 200;
 const FIRST_PROBE_DELAY_MS = 250;
-/** Sent a little after the estimated reset, so clock granularity never makes a request early. */
-const RESET_MARGIN_MS = 20;
-/** How often requests held behind a probe look again; a probe's answer takes one round trip. */
+/** Sent a little after the window must have ended, so clock granularity never makes a request early. */
+const RESET_MARGIN_MS = 25;
+/** How often requests held behind the first request of a window look again; its answer takes one round trip. */
 const PROBE_POLL_MS = 25;
 
 export interface RateLimitHeaders {
@@ -33,7 +38,7 @@ export interface RateLimitHeaders {
 
 export interface SendTicket {
 	sentAt: number;
-	/** Sent while the window was believed full, to find out whether it has reset. */
+	/** Sent while the window was believed full: the first request of a new window, or a probe. */
 	probe: boolean;
 }
 
@@ -52,18 +57,16 @@ export class RateLimitPacer {
 
 	private lastObservedSentAt = Number.NEGATIVE_INFINITY;
 
-	/** Upper bound of the current window's start: the send time of our first request counted in it. */
-	private windowStart?: number;
-
-	/** Whether that first request was the window's first (counter 1), so the start is exact. */
-	private windowStartExact = false;
-
-	private windowMs?: number;
+	/** When the first response counted in the current window arrived: the window ends by this + a minute. */
+	private windowHeardAt?: number;
 
 	private inFlight = 0;
 
 	/** The server answered 429 and no later request has got through yet. */
 	private limited = false;
+
+	/** When the latest 429 arrived: a probe goes no later than a minute after it. */
+	private refusedHeardAt?: number;
 
 	private probeDelayMs = FIRST_PROBE_DELAY_MS;
 
@@ -71,9 +74,9 @@ export class RateLimitPacer {
 
 	private probeInFlight = false;
 
-	/** The learned window length, if any (for diagnostics and tests). */
-	get learnedWindowMs(): number | undefined {
-		return this.windowMs;
+	/** When the current window is over by, if this process heard from it (for diagnostics and tests). */
+	get windowEndsBy(): number | undefined {
+		return this.windowHeardAt === undefined ? undefined : this.windowHeardAt + SPEC_WINDOW_MS;
 	}
 
 	private isFull(): boolean {
@@ -89,9 +92,9 @@ export class RateLimitPacer {
 	reserve(now: number): SendTicket | number {
 		const full = this.isFull();
 		if (full) {
-			// One probe at a time: the others wait for its answer instead of piling up 429s.
+			// One request at a time: the others wait for its answer instead of piling up 429s.
 			if (this.probeInFlight) return PROBE_POLL_MS;
-			this.nextProbeAt ??= this.plannedProbe(now);
+			this.nextProbeAt ??= this.plannedFirst(now);
 			if (this.nextProbeAt > now) return this.nextProbeAt - now;
 			this.probeInFlight = true;
 			this.nextProbeAt = undefined;
@@ -100,14 +103,18 @@ export class RateLimitPacer {
 		return { sentAt: now, probe: full };
 	}
 
-	private plannedProbe(now: number): number {
-		const start = this.windowStart ?? now;
-		if (this.windowMs !== undefined) {
-			const estimatedReset = start + this.windowMs + RESET_MARGIN_MS;
-			if (estimatedReset > now) return estimatedReset;
+	/** The window is full by the server's own count (not some other limit behind a 429). */
+	private fullByCount(): boolean {
+		return this.maximum !== undefined && this.counter >= this.maximum;
+	}
+
+	/** When the first request after a full window goes. */
+	private plannedFirst(now: number): number {
+		if (this.windowHeardAt !== undefined && (!this.limited || this.fullByCount())) {
+			return Math.max(now, this.windowHeardAt + SPEC_WINDOW_MS + RESET_MARGIN_MS);
 		}
-		const latestReset = start + SPEC_WINDOW_MS + RESET_MARGIN_MS;
-		const probeAt = Math.min(now + this.probeDelayMs, Math.max(latestReset, now));
+		const latest = (this.refusedHeardAt ?? now) + SPEC_WINDOW_MS + RESET_MARGIN_MS;
+		const probeAt = Math.min(now + this.probeDelayMs, Math.max(latest, now));
 		this.probeDelayMs *= 2;
 		return probeAt;
 	}
@@ -118,7 +125,11 @@ export class RateLimitPacer {
 		if (ticket.probe) this.probeInFlight = false;
 	}
 
-	onResponse(ticket: SendTicket, observed: RateLimitHeaders, rateLimited: boolean): void {
+	/**
+	 * @param receivedAt when the answer arrived (defaults to the send time, for callers that do not
+	 * know it): the window it was counted in had begun by then.
+	 */
+	onResponse(ticket: SendTicket, observed: RateLimitHeaders, rateLimited: boolean, receivedAt = ticket.sentAt): void {
 		this.onNoResponse(ticket);
 		const headers = this.paceFromHeaders ? observed : {};
 		if (headers.maximum !== undefined && headers.maximum > 0) this.maximum = headers.maximum;
@@ -126,32 +137,26 @@ export class RateLimitPacer {
 		if (ticket.sentAt < this.lastObservedSentAt) return;
 		this.lastObservedSentAt = ticket.sentAt;
 
+		if (headers.counter !== undefined) {
+			// The first answer heard from a window: the first ever, one whose counter dropped (a new
+			// window), or a 429 to the first request after a window that should have ended (a window
+			// this process did not see begin).
+			const newWindow = this.windowHeardAt === undefined || headers.counter < this.counter;
+			if (newWindow || (rateLimited && ticket.probe)) this.windowHeardAt = receivedAt;
+			this.counter = headers.counter;
+		}
+
 		if (rateLimited) {
-			// A probe sent at the estimated reset was refused: the estimate is wrong, learn it again.
-			if (ticket.probe) this.windowMs = undefined;
+			this.refusedHeardAt = receivedAt;
 			this.limited = true;
-			if (headers.counter !== undefined) this.counter = headers.counter;
 			return;
 		}
 		// A request got through after 429s: that episode is over, and the next one probes from the
-		// shortest delay again. (Without counter headers, as on the endpoints paced by 429s only, no
-		// new window is ever seen to reset it, and every later episode would wait longer.)
-		if (this.limited) this.probeDelayMs = FIRST_PROBE_DELAY_MS;
+		// shortest delay again.
 		this.limited = false;
+		this.refusedHeardAt = undefined;
+		this.probeDelayMs = FIRST_PROBE_DELAY_MS;
 		this.nextProbeAt = undefined;
-		if (headers.counter === undefined) return;
-
-		if (this.windowStart === undefined || headers.counter < this.counter) {
-			if (this.windowStart !== undefined && this.windowStartExact) {
-				const measured = ticket.sentAt - this.windowStart;
-				const shortest = Math.min(this.windowMs ?? measured, measured);
-				this.windowMs = Math.min(SPEC_WINDOW_MS, Math.max(MIN_WINDOW_MS, shortest));
-			}
-			this.windowStart = ticket.sentAt;
-			this.windowStartExact = headers.counter <= 1;
-			this.probeDelayMs = FIRST_PROBE_DELAY_MS;
-		}
-		this.counter = headers.counter;
 	}
 }
 
