@@ -73,12 +73,12 @@ function jestModuleNameMapper() {
 	return mapper;
 }
 
-/** The versions actually loaded, for the run's header line. */
-function engineVersions() {
-	const dir = engineDir();
-	const from = dir ? [dir] : [path.resolve(__dirname, '..', '..')];
-	const version = (name) => require(require.resolve(`${name}/package.json`, { paths: from })).version;
-	return { line: line(), n8nCore: version('n8n-core'), n8nWorkflow: version('n8n-workflow') };
+/**
+ * What n8n throws for a workflow whose nodes have parameter issues: 2.x names them (`issuesOn2x`);
+ * 1.x refuses the workflow as a whole.
+ */
+function workflowIssuesRefusal(issuesOn2x) {
+	return line() === '1.x' ? 'The workflow has issues and cannot be executed for that reason. Please fix them first.' : issuesOn2x;
 }
 
-module.exports = { ENGINE_PACKAGES, engineDir, engineVersions, jestModuleNameMapper, line, redirectRequire };
+module.exports = { jestModuleNameMapper, line, redirectRequire, workflowIssuesRefusal };

@@ -5,7 +5,7 @@
  */
 const { runWorkflow, storydocWorkflow } = require('../harness/n8n');
 const { useSandbox } = require('../harness/sandbox');
-const { line } = require('../harness/engineLine');
+const { workflowIssuesRefusal } = require('../harness/engineLine');
 const { SEED } = require('../../sandbox/seed');
 
 const api = useSandbox();
@@ -183,11 +183,7 @@ describe('Story › Get', () => {
 	});
 
 	test('a fixed empty Story never runs: n8n itself reports the required parameter', async () => {
-		// n8n 1.x refuses the workflow as a whole; 2.x names the parameter.
-		const refusal =
-			line() === '1.x'
-				? 'The workflow has issues and cannot be executed for that reason. Please fix them first.'
-				: 'Parameter "Story" is required';
+		const refusal = workflowIssuesRefusal('Parameter "Story" is required');
 		await expect(
 			runWorkflow(storydocWorkflow(get({ __rl: true, mode: 'list', value: '' })), { credentials: api.credentials() }),
 		).rejects.toThrow(refusal);

@@ -6,7 +6,7 @@
  */
 const { runWorkflow, storydocWorkflow } = require('../harness/n8n');
 const { useSandbox } = require('../harness/sandbox');
-const { line } = require('../harness/engineLine');
+const { workflowIssuesRefusal } = require('../harness/engineLine');
 const { SEED, locator, loadedVariables, createParameters, updateParameters, requestLines } = require('./fixtures');
 
 const api = useSandbox({ rateLimit: { max: 100000 } });
@@ -158,11 +158,7 @@ describe('bad input of one item among several', () => {
 describe('a bad literal value', () => {
 	test("is one of the node's parameter issues: n8n refuses to start the run, nothing is sent", async () => {
 		const parameters = createParameters({ title: '', variables: schemaOf({ ...required, deal_value: 'lots' }) });
-		// n8n 1.x refuses the workflow as a whole; 2.x lists the issues.
-		const refusal =
-			line() === '1.x'
-				? 'The workflow has issues and cannot be executed for that reason. Please fix them first.'
-				: /Parameter "Title" is required[\s\S]*'deal_value' expects a number but we got 'lots'/;
+		const refusal = workflowIssuesRefusal(/Parameter "Title" is required[\s\S]*'deal_value' expects a number but we got 'lots'/);
 		await expect(runWorkflow(storydocWorkflow(parameters), { credentials: api.credentials() })).rejects.toThrow(refusal);
 		expect(requestLines(api.sandbox)).toEqual([]);
 	});

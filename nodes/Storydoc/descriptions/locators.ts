@@ -9,6 +9,11 @@ import type { INodeProperties, INodePropertyRegexValidation } from 'n8n-workflow
 export const LAST_PATH_SEGMENT_URL_REGEX =
 	'^https?://[^\\s/?#]+(?:/[^\\s?#]*)?/([^\\s/?#]+)/?(?:[?#]\\S*)?$';
 export const ID_REGEX = '^[^\\s/?#]+$';
+/** The address forms By URL accepts, as the editor's hint and validation and the node's errors say them. */
+export const ACCEPTED_ADDRESSES = {
+	Story: '…/editor/<story ID>, or an address with ?storyId=<story ID>',
+	Version: '…/versions/<version ID>, or an address with ?versionId=<version ID>',
+} as const;
 /** What the editor accepts as an address before the node reads it: http(s), with a digit after the host. */
 const ADDRESS_WITH_ID_REGEX = '^https?://[^\\s/?#]+[/?#]\\S*[0-9]\\S*$';
 
@@ -46,8 +51,8 @@ function storyLocatorWith(searchListMethod: string, description: string): INodeP
 				name: 'url',
 				type: 'string',
 				placeholder: 'https://app.storydoc.com/pages/editor/65f1c2a9e4b0a1b2c3d4e5f6',
-				hint: "The story's editor address (…/editor/<story ID>) or any address with ?storyId=<story ID>",
-				validation: [addressValidation('…/editor/<story ID> or ?storyId=<story ID>')],
+				hint: `The story's editor address: ${ACCEPTED_ADDRESSES.Story}`,
+				validation: [addressValidation(ACCEPTED_ADDRESSES.Story)],
 				extractValue: { type: 'regex', regex: LAST_PATH_SEGMENT_URL_REGEX },
 			},
 			{
@@ -88,8 +93,8 @@ export const versionLocator: INodeProperties = {
 			name: 'url',
 			type: 'string',
 			placeholder: 'https://app.storydoc.com/versions/66a0b1c2d3e4f5a6b7c8d9e0',
-			hint: "The version's versionUrl or editorUrl: …/versions/<version ID> or an address with ?versionId=<version ID>",
-			validation: [addressValidation('…/versions/<version ID> or ?versionId=<version ID>')],
+			hint: `The version's versionUrl or editorUrl: ${ACCEPTED_ADDRESSES.Version}`,
+			validation: [addressValidation(ACCEPTED_ADDRESSES.Version)],
 			extractValue: { type: 'regex', regex: LAST_PATH_SEGMENT_URL_REGEX },
 		},
 	],

@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INode, INodeParameterResourceLocator } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ID_REGEX } from '../descriptions/locators';
+import { ACCEPTED_ADDRESSES, ID_REGEX } from '../descriptions/locators';
 
 /** The two things a locator can name; the field label says which. */
-export type LocatorField = 'Story' | 'Version';
+export type LocatorField = keyof typeof ACCEPTED_ADDRESSES;
 
 interface AddressForm {
 	/** A query parameter that names the ID explicitly (`…?versionId=…`); preferred when present. */
@@ -13,8 +13,6 @@ interface AddressForm {
 	pathMarkers: string[];
 	/** Path words that introduce an ID of the other kind: the address is of the wrong thing. */
 	otherMarkers: string[];
-	/** The accepted forms, for the error message. */
-	expected: string;
 }
 
 /**
@@ -28,17 +26,16 @@ const ADDRESS_FORMS: Record<LocatorField, AddressForm> = {
 		queryParameter: 'storyId',
 		pathMarkers: ['editor'],
 		otherMarkers: [],
-		expected: '…/editor/<story ID>, or an address with ?storyId=<story ID>',
 	},
 	Version: {
 		queryParameter: 'versionId',
 		pathMarkers: ['versions', 'version'],
 		otherMarkers: ['editor'],
-		expected: '…/versions/<version ID>, or an address with ?versionId=<version ID>',
 	},
 };
 
 const ADDRESS_REGEX = /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?(?:\?([^\s#]*))?(?:#\S*)?$/i;
+const ID = new RegExp(ID_REGEX);
 /** A path segment of letters only (editor, versions, pages) is a word of Storydoc's routes, not an ID. */
 const ROUTE_WORD_REGEX = /^[A-Za-z_-]+$/;
 
@@ -51,7 +48,7 @@ function decode(segment: string): string {
 }
 
 const isId = (candidate: string | undefined): candidate is string =>
-	candidate !== undefined && new RegExp(ID_REGEX).test(candidate) && !ROUTE_WORD_REGEX.test(candidate);
+	candidate !== undefined && ID.test(candidate) && !ROUTE_WORD_REGEX.test(candidate);
 
 /**
  * The ID a pasted Storydoc address names, or undefined when it names none (no ID after the route
@@ -65,7 +62,9 @@ export function idFromAddress(address: string, field: LocatorField): string | un
 	const [, path = '', query = ''] = match;
 	for (const pair of query.split('&')) {
 		const [name, value = ''] = pair.split('=');
-		if (name === form.queryParameter) return isId(decode(value)) ? decode(value) : undefined;
+		if (name !== form.queryParameter) continue;
+		const id = decode(value);
+		return isId(id) ? id : undefined;
 	}
 	const segments = path.split('/').filter(Boolean).map(decode);
 	for (let index = segments.length - 2; index >= 0; index--) {
@@ -84,7 +83,7 @@ export function idFromLocator(value: unknown, field: LocatorField): string | und
 	const raw = String(locatorValue.value ?? '').trim();
 	if (!raw) return undefined;
 	if (locatorValue.mode === 'url') return idFromAddress(raw, field);
-	return new RegExp(ID_REGEX).test(raw) ? raw : undefined;
+	return ID.test(raw) ? raw : undefined;
 }
 
 /**
@@ -116,7 +115,7 @@ export function requireLocatorId(node: INode, value: unknown, fieldLabel: Locato
 			{
 				itemIndex,
 				description:
-					(mode === 'url' ? `Accepted: ${ADDRESS_FORMS[fieldLabel].expected}. ` : '') +
+					(mode === 'url' ? `Accepted: ${ACCEPTED_ADDRESSES[fieldLabel]}. ` : '') +
 					`Value given: ${JSON.stringify((value as INodeParameterResourceLocator | undefined)?.value ?? value ?? '')}`,
 			},
 		);

@@ -135,18 +135,29 @@ function logoValue(item: ItemInput, field: string, value: unknown): IDataObject 
 	return { domain, theme };
 }
 
+/** One date formatter per time zone: building one costs far more than using it, once per date mapped. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(timeZone: string): Intl.DateTimeFormat {
+	let format = dateFormats.get(timeZone);
+	if (!format) {
+		format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+		dateFormats.set(timeZone, format);
+	}
+	return format;
+}
+
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone; UTC when the zone is not known. */
 export function calendarDate(instant: Date, timeZone: string): string {
-	const format = (zone: string) => {
-		const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
-		const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
-		return `${part('year')}-${part('month')}-${part('day')}`;
-	};
+	let format: Intl.DateTimeFormat;
 	try {
-		return format(timeZone);
+		format = dateFormat(timeZone);
 	} catch {
-		return format('UTC');
+		format = dateFormat('UTC');
 	}
+	const parts = format.formatToParts(instant);
+	const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
+	return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 /**

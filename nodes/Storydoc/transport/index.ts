@@ -143,11 +143,9 @@ type ErrorFields = {
 function networkFailure(error: unknown): NetworkFailure | 'cancelled' {
 	const codes: string[] = [];
 	const texts: string[] = [];
-	const seen = new Set<unknown>();
+	// The depth bound also ends a chain that cycles back on itself.
 	let current: unknown = error;
 	for (let depth = 0; depth < MAX_CAUSE_DEPTH && current && typeof current === 'object'; depth++) {
-		if (seen.has(current)) break;
-		seen.add(current);
 		const { code, httpCode, message, messages, name } = current as ErrorFields;
 		if (name === 'AbortError' || name === 'CanceledError' || code === 'ERR_CANCELED' || httpCode === 'ERR_CANCELED') {
 			return 'cancelled';
