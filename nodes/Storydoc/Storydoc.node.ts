@@ -28,6 +28,17 @@ export class Storydoc implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'storydocApi', required: true }],
+		hints: [
+			{
+				message:
+					"Get Events reads the events once per input item. If the items do not set different periods or filters, turn on <b>Execute Once</b> in the node's Settings to read them one time.",
+				type: 'info',
+				location: 'outputPane',
+				whenToDisplay: 'beforeExecution',
+				displayCondition:
+					'={{ $parameter["resource"] === "analytics" && $parameter["operation"] === "getEvents" && $input.all().length > 1 }}',
+			},
+		],
 		properties: [
 			{
 				displayName: 'Resource',

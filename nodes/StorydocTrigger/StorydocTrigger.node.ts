@@ -127,7 +127,23 @@ export class StorydocTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'storydocApi', required: true }],
+		hints: [
+			{
+				message:
+					'A poll emits every new event since the last one (or, with Output One Item per Version, every version with new events): make sure the workflow can handle many items at once.',
+				type: 'info',
+				location: 'outputPane',
+				whenToDisplay: 'beforeExecution',
+			},
+		],
 		properties: [
+			{
+				displayName:
+					'This trigger reads Storydoc\'s analytics, which need the Team plan. On other plans its activation fails with "Analytics API is available on the Team plan only".',
+				name: 'teamPlanNotice',
+				type: 'notice',
+				default: '',
+			},
 			{
 				displayName: 'Event',
 				name: 'event',

@@ -21,6 +21,7 @@ const api = useSandbox({
 });
 
 const iso = (ms) => new Date(ms).toISOString();
+const SEED_VERSION_IDS = Object.values(SEED.versions).map((version) => version.id);
 const analyticsRequests = () => api.sandbox.log.filter((entry) => entry.path === '/v2/analytics/events');
 
 /** The sandbox's events a query should return, in the API's order. */
@@ -419,5 +420,48 @@ describe('Analytics › Get Events: bad input is refused before any request', ()
 		// Item 0 ran its one request; item 1 sent nothing.
 		expect(analyticsRequests()).toHaveLength(1);
 		expect(analyticsRequests()[0].query).toEqual({ dateFrom: valid.from, dateTo: valid.to, page: '1' });
+	});
+});
+
+describe('Analytics › Get Events: one query per input item, and the hint when they repeat', () => {
+	const range = { dateFrom: iso(NOW - 7 * DAY), dateTo: iso(NOW) };
+	const hintsOf = (run) => run.data.resultData.runData.Storydoc[0].hints ?? [];
+
+	test('three input items asking for the same events: read three times, and a hint under the output points at Execute Once', async () => {
+		const { run: execution, outputs, error } = await run(getEvents({ ...range, dateFrom: `={{ "${range.dateFrom}" }}` }), {
+			items: [{ deal: 1 }, { deal: 2 }, { deal: 3 }],
+		});
+		expect(error).toBeUndefined();
+		expect(analyticsRequests()).toHaveLength(3);
+		expect(outputs.Storydoc).toHaveLength(150);
+		expect(hintsOf(execution)).toEqual([
+			{
+				message:
+					"3 input items asked for the same events (same period and filters), so they were read 3 times. To read them once, turn on <b>Execute Once</b> in the node's Settings.",
+				type: 'warning',
+				location: 'outputPane',
+			},
+		]);
+	});
+
+	test('with Execute Once: one query, no hint', async () => {
+		const { run: execution, error } = await run(getEvents(range), {
+			items: [{ deal: 1 }, { deal: 2 }, { deal: 3 }],
+			nodeSettings: { executeOnce: true },
+		});
+		expect(error).toBeUndefined();
+		expect(analyticsRequests()).toHaveLength(1);
+		expect(hintsOf(execution)).toEqual([]);
+	});
+
+	test('items that ask for different events (a version each): no hint', async () => {
+		const versions = SEED_VERSION_IDS.slice(0, 3);
+		const { run: execution, error } = await run(
+			getEvents({ ...range, filters: { versionId: { __rl: true, mode: 'id', value: '={{ $json.version }}' } } }),
+			{ items: versions.map((version) => ({ version })) },
+		);
+		expect(error).toBeUndefined();
+		expect(analyticsRequests().map((entry) => entry.query.versionId)).toEqual(versions);
+		expect(hintsOf(execution)).toEqual([]);
 	});
 });

@@ -84,6 +84,25 @@ describe('Version › Create', () => {
 		expect(item.json.url).toBe(`https://view.storydoc.com/v/${item.json.versionId}`);
 	});
 
+	test('a list variable saved by an earlier build (n8n type array, no marker) is still read as rows, from JSON text or an expression', async () => {
+		const variables = await loadedVariables(api.credentials(), proposalParameters, {
+			first_name: 'Hank',
+			company: 'Globex',
+			products: '[{"name":"Platform licence","price":30000}]',
+			pricing_items: '={{ [{ name: "Onboarding", price: 5000, description: "Two weeks" }] }}',
+		});
+		for (const field of variables.schema) {
+			if (['products', 'pricing_items'].includes(field.id)) {
+				field.type = 'array';
+				if (field.id === 'products') delete field.options;
+			}
+		}
+		await create(createParameters({ variables }));
+		const [body] = postedBodies();
+		expect(body.data.products).toEqual([{ name: 'Platform licence', price: 30000 }]);
+		expect(body.data.pricing_items).toEqual([{ name: 'Onboarding', price: 5000, description: 'Two weeks' }]);
+	});
+
 	test('a date typed as text (any format, as the API allows) is sent as written; without Days to Expire the version is permanent', async () => {
 		const variables = await loadedVariables(api.credentials(), proposalParameters, {
 			first_name: 'Hank',

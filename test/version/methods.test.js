@@ -4,15 +4,25 @@
  * variables as resource mapper fields, and the field list of Repeatable Rows, called the way the
  * n8n editor calls them.
  */
-const { callMethod } = require('../harness/n8n');
+const { NODE_TYPE, callMethod, loadPackage } = require('../harness/n8n');
 const { useSandbox } = require('../harness/sandbox');
 const { SEED, PROPOSAL_ID, locator, createParameters, updateParameters, requestLines } = require('./fixtures');
 
 const api = useSandbox({ rateLimit: { max: 100000 } });
+const { storyPreviewUrl: SEED_PREVIEW_URL } = require('../../sandbox/links');
 
 beforeEach(() => api.sandbox.reset());
 
 const storyMarker = (field) => (field.options ?? []).map((option) => option.name);
+
+/** What the n8n editor marks as issues on a Storydoc node with these parameters (n8n-workflow's own check). */
+async function editorIssues(parameters) {
+	const { NodeHelpers } = require('n8n-workflow');
+	const { types } = await loadPackage();
+	const description = NodeHelpers.getVersionedNodeType(types.get(NODE_TYPE)).description;
+	const node = { id: 'n', name: 'Storydoc', type: NODE_TYPE, typeVersion: 1, position: [0, 0], parameters };
+	return NodeHelpers.getNodeParametersIssues(description.properties, node, description)?.parameters ?? {};
+}
 
 describe('Story › From List (searchLiveStories)', () => {
 	test('lists the Live stories only, by title, from GET /v2/stories?status=Live', async () => {
@@ -25,7 +35,17 @@ describe('Story › From List (searchLiveStories)', () => {
 
 	test('filters by title as the user types', async () => {
 		const { results } = await callMethod('listSearch', 'searchLiveStories', { credentials: api.credentials(), filter: 'propo' });
-		expect(results).toEqual([{ name: 'Sales proposal', value: PROPOSAL_ID }]);
+		expect(results).toEqual([{ name: 'Sales proposal', value: PROPOSAL_ID, url: SEED_PREVIEW_URL(PROPOSAL_ID) }]);
+	});
+
+	test("each result carries the story's published address (previewUrl) so the editor links to it; a Draft has none", async () => {
+		const { results } = await callMethod('listSearch', 'searchStories', { credentials: api.credentials() });
+		const stories = (await (await fetch(`${api.url}/v2/stories`, { headers: { authorization: `Bearer ${api.sandbox.tokens.team}` } })).json());
+		expect(stories.some((story) => story.previewUrl === null)).toBe(true);
+		for (const story of stories) {
+			const result = results.find((candidate) => candidate.value === story.id);
+			expect(result.url).toBe(story.previewUrl ?? undefined);
+		}
 	});
 });
 
@@ -52,15 +72,29 @@ describe('Variables (resource mapper) of the seeded proposal story', () => {
 				false,
 				['Logo Variable'],
 			],
-			['products', 'Products (Rows of { "name", "price" })', 'array', false, []],
+			// Lists and repeatable groups are text fields (a JSON array or an expression): n8n's editor
+			// marks an empty `array` field as an error, optional or not.
+			['products', 'Products (Rows of { "name", "price" })', 'string', false, ['List Variable']],
 			// richtext is a type the spec does not show: text.
 			['intro_note', 'Intro note (A formatted paragraph under the greeting)', 'string', false, []],
-			['pricing_items', 'Pricing items (repeatable rows of: name, price, description)', 'array', false, ['Repeatable Group']],
-			['team_members', 'Team members (repeatable rows of: name, role, photo, skills (rows))', 'array', false, ['Repeatable Group']],
+			['pricing_items', 'Pricing items (repeatable rows of: name, price, description)', 'string', false, ['Repeatable Group']],
+			['team_members', 'Team members (repeatable rows of: name, role, photo, skills (rows))', 'string', false, ['Repeatable Group']],
 		]);
 		for (const field of fields) {
 			expect(field).toMatchObject({ display: true, defaultMatch: false, canBeUsedToMatch: false });
 		}
+	});
+
+	test("the editor marks no optional field when it is empty (n8n-workflow's parameter check), only a missing required one", async () => {
+		const { fields } = await callMethod('resourceMapping', 'getStoryVariables', { credentials: api.credentials(), parameters: createParameters() });
+		const emptied = Object.fromEntries(fields.filter((field) => !field.required).map((field) => [field.id, '']));
+		const variables = (value) => ({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: fields, attemptToConvertTypes: false, convertFieldsToString: false });
+		// Every optional field left empty (as the editor leaves a field the user cleared), the required ones set.
+		const issues = await editorIssues(createParameters({ variables: variables({ ...emptied, first_name: 'Hank', company: 'Globex' }) }));
+		expect(Object.keys(issues).filter((key) => key.startsWith('variables'))).toEqual([]);
+		// The check does run: a required variable left out is marked.
+		const missing = await editorIssues(createParameters({ variables: variables({ ...emptied, company: 'Globex' }) }));
+		expect(Object.keys(missing).filter((key) => key.startsWith('variables.'))).toEqual(['variables.first_name']);
 	});
 
 	test('on Update the fields come from the story of the version, and none is required', async () => {

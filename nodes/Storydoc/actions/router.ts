@@ -11,6 +11,8 @@ import * as version from './version';
 
 type OperationModule = {
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
+	/** Called once after the last item, for what concerns the run as a whole (execution hints). */
+	afterItems?(this: IExecuteFunctions): void;
 };
 
 const resources: Record<StorydocType['resource'], Record<string, OperationModule>> = {
@@ -119,5 +121,6 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			throw error;
 		}
 	}
+	operationModule.afterItems?.call(this);
 	return [returnData];
 }

@@ -49,6 +49,7 @@ export type VariableKind = 'text' | 'number' | 'date' | 'logo' | 'array';
 const LOGO_MARKER = 'storydoc:logo';
 const DATE_MARKER = 'storydoc:date';
 const GROUP_MARKER = 'storydoc:repeatable';
+const LIST_MARKER = 'storydoc:list';
 
 /** Data keys the node sets through its own parameters, so they are not offered as variables. */
 const OWN_PARAMETER_KEYS = new Set(['title']);
@@ -75,7 +76,10 @@ const FIELD_TYPES: Record<VariableKind, FieldType> = {
 	// a text field, so n8n's date validation does not reject what the API accepts.
 	date: 'string',
 	logo: 'string',
-	array: 'array',
+	// A list (and a repeatable group) takes a JSON array or an expression. Not n8n's `array` type:
+	// the editor then marks the field as an error whenever it is empty ("expects a array but we got
+	// ''"), optional or not. The node parses and checks the rows itself.
+	array: 'string',
 };
 
 export function groupShape(group: RepeatableGroup): GroupShape {
@@ -122,6 +126,7 @@ export function storyMapperFields(story: StoryDefinition, forUpdate: boolean): R
 		};
 		if (kind === 'logo') field.options = [{ name: 'Logo Variable', value: LOGO_MARKER }];
 		if (kind === 'date') field.options = [{ name: 'Date Variable', value: DATE_MARKER }];
+		if (kind === 'array') field.options = [{ name: 'List Variable', value: LIST_MARKER }];
 		fields.push(field);
 	}
 	for (const group of story.repeatables ?? []) {
@@ -133,7 +138,7 @@ export function storyMapperFields(story: StoryDefinition, forUpdate: boolean): R
 			defaultMatch: false,
 			canBeUsedToMatch: false,
 			display: true,
-			type: 'array',
+			type: 'string',
 			options: [{ name: 'Repeatable Group', value: GROUP_MARKER, description: JSON.stringify(shape) }],
 		});
 	}
@@ -146,6 +151,11 @@ function marker(field: Pick<ResourceMapperField, 'options'>, value: string): INo
 
 export function isLogoField(field: Pick<ResourceMapperField, 'options'>): boolean {
 	return marker(field, LOGO_MARKER) !== undefined;
+}
+
+/** A list variable (a JSON array of rows); schemas saved by earlier builds typed it array. */
+export function isListField(field: Pick<ResourceMapperField, 'options' | 'type'>): boolean {
+	return field.type === 'array' || marker(field, LIST_MARKER) !== undefined;
 }
 
 /** A date variable (text, any format); schemas saved before 0.1.0 typed it dateTime. */

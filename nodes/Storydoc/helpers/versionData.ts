@@ -2,7 +2,7 @@ import type { IDataObject, INode, ResourceMapperField } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { GroupShape } from './storyFields';
-import { describeRowKeys, isDateField, isLogoField, storedGroupShape } from './storyFields';
+import { describeRowKeys, isDateField, isListField, isLogoField, storedGroupShape } from './storyFields';
 
 /**
  * Pure functions that turn one item's parameters into the body of a version create or update.
@@ -251,11 +251,10 @@ function variableValue(item: ItemInput, field: ResourceMapperField | undefined, 
 	if (shape) return groupRows(item, label, value, shape);
 	if (isLogoField(field)) return logoValue(item, label, value);
 	if (isDateField(field)) return dateValue(item, label, value);
+	if (isListField(field)) return parseJsonArray(item, label, value);
 	switch (field.type) {
 		case 'number':
 			return toNumber(item, label, value);
-		case 'array':
-			return parseJsonArray(item, label, value);
 		default:
 			if (value !== null && typeof value === 'object') throw item.error(label, 'must be text or a number', given(value));
 			return value;

@@ -6,6 +6,7 @@ interface StoryListEntry extends IDataObject {
 	id: string;
 	title: string;
 	status: string;
+	previewUrl?: string | null;
 }
 
 async function search(
@@ -25,6 +26,8 @@ async function search(
 		.map((story) => ({
 			name: status ? story.title : `${story.title} (${story.status})`,
 			value: story.id,
+			// The story's published address, so the editor links to it; Draft stories have none.
+			url: typeof story.previewUrl === 'string' && story.previewUrl ? story.previewUrl : undefined,
 		}));
 	return { results };
 }

@@ -119,6 +119,18 @@ function readQuery(context: IExecuteFunctions, itemIndex: number): AnalyticsQuer
 }
 
 /**
+ * Per run of the node (keyed by its execute context): how many input items asked for each query, so
+ * that items that all read the same events can be pointed at Execute Once.
+ */
+const queriesOfRun = new WeakMap<IExecuteFunctions, Map<string, number>>();
+
+function countQuery(context: IExecuteFunctions, key: string) {
+	const counts = queriesOfRun.get(context) ?? new Map<string, number>();
+	counts.set(key, (counts.get(key) ?? 0) + 1);
+	queriesOfRun.set(context, counts);
+}
+
+/**
  * Each input item runs its own query (its own period and filters, from expressions) and its output
  * items are paired to it; use the node setting Execute Once to run a single query for many items.
  */
@@ -143,6 +155,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		MAX_PAGE_CONCURRENCY,
 	);
 
+	// The period to the minute: `{{ $now }}` differs by milliseconds from one item to the next.
+	const minute = (instant: number) => Math.floor(instant / 60_000);
+	countQuery(
+		this,
+		JSON.stringify([minute(query.from), minute(query.to), query.storyId, query.versionId, query.userEmail, output, limit]),
+	);
 	const events = analyticsEvents.call(this, query, { concurrency, limit, itemIndex });
 
 	if (output === 'versionSummary') {
@@ -160,4 +178,20 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		for (const event of page) items.push({ json: event, pairedItem: { item: itemIndex } });
 	}
 	return items;
+}
+
+/**
+ * After the run: when several input items asked for the same events (the same period to the minute,
+ * filters, output and limit), say so under the output, as n8n's own nodes do, and point at Execute Once.
+ */
+export function afterItems(this: IExecuteFunctions): void {
+	const counts = queriesOfRun.get(this);
+	queriesOfRun.delete(this);
+	const repeated = Math.max(0, ...(counts?.values() ?? []));
+	if (repeated < 2) return;
+	this.addExecutionHints({
+		message: `${repeated} input items asked for the same events (same period and filters), so they were read ${repeated} times. To read them once, turn on <b>Execute Once</b> in the node's Settings.`,
+		type: 'warning',
+		location: 'outputPane',
+	});
 }

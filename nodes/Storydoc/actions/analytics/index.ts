@@ -21,5 +21,13 @@ export const description: INodeProperties[] = [
 		],
 		default: 'getEvents',
 	},
+	{
+		displayName:
+			'Analytics needs the Team plan in Storydoc. On other plans Storydoc answers "Analytics API is available on the Team plan only".',
+		name: 'teamPlanNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { resource: ['analytics'] } },
+	},
 	...getEvents.description,
 ];
