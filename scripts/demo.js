@@ -39,10 +39,14 @@ async function main() {
 	let failures = 0;
 	console.log(bold('Storydoc for n8n: demo'));
 	console.log(`API sandbox: ${url} (a local implementation of the Storydoc API v2, seeded data)`);
-	console.log("Engine: n8n-core's WorkflowExecute, running the workflow files in examples/ unchanged\n");
+	console.log("Engine: n8n-core's WorkflowExecute, running the workflow files in examples/ with the sandbox's story,");
+	console.log('sender and version filled in where the files leave them to you\n');
 	try {
 		for (const example of loadExamples().values()) {
 			console.log(bold(`▶ ${example.workflow.name}`) + `  (examples/${example.file})`);
+			if (example.sandboxValues.length) {
+				console.log(`  Filled in for the sandbox (the file leaves them to you): ${example.sandboxValues.map((value) => value.what).join('; ')}`);
+			}
 			await client.reset();
 			const before = await example.before?.({ sandbox: client });
 			const { outputs, error } = await runWorkflow(example.workflow, { credentials, startNode: example.startNode });
@@ -65,8 +69,8 @@ async function main() {
 		process.exitCode = 1;
 		return;
 	}
-	console.log('Every example ran against the sandbox. Import the files in examples/ into your n8n, pick your');
-	console.log('Storydoc credential, and replace the story ID and sender email with your own to run them for real.');
+	console.log('Every example ran against the sandbox. To run them for real, import the files in examples/ into');
+	console.log('your n8n and follow the note in each: pick your Storydoc credential, your story and your sender.');
 }
 
 main().catch((error) => {

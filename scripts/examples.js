@@ -98,14 +98,48 @@ function expectedSummaries(events) {
 }
 
 const PROPOSAL_STORY_ID = '65d000000000000000000001';
+const PROPOSAL_STORY_TITLE = 'Sales proposal';
 const SENDER_EMAIL = 'sam@acme.test';
 const DEAL_VERSION_ID = '65e000000000000000000001';
 
-/** The values of an Edit Fields node of the workflow file itself, as written (the sample CRM data). */
+/** The values of an Edit Fields node of the workflow, as written (the sample CRM data). */
 function assignmentsOf(workflow, nodeName) {
 	const node = workflow.nodes.find((candidate) => candidate.name === nodeName);
 	return Object.fromEntries(node.parameters.assignments.assignments.map(({ name, value }) => [name, value]));
 }
+
+function nodeNamed(workflow, nodeName) {
+	const node = workflow.nodes.find((candidate) => candidate.name === nodeName);
+	if (!node) throw new Error(`the workflow "${workflow.name}" has no node "${nodeName}"`);
+	return node;
+}
+
+/**
+ * The account-specific values the example files leave for the user to set, as the sandbox's seed
+ * has them. Each: the node, what the demo says it filled in, and how.
+ */
+const fillStory = (nodeName) => ({
+	node: nodeName,
+	what: `Story = "${PROPOSAL_STORY_TITLE}" (${PROPOSAL_STORY_ID})`,
+	apply: (node) => {
+		node.parameters.storyId = { __rl: true, mode: 'list', value: PROPOSAL_STORY_ID, cachedResultName: PROPOSAL_STORY_TITLE };
+	},
+});
+const fillSender = (nodeName) => ({
+	node: nodeName,
+	what: `Sender Email = ${SENDER_EMAIL}`,
+	apply: (node) => {
+		node.parameters.senderEmail = SENDER_EMAIL;
+	},
+});
+const fillAssignment = (nodeName, name, value) => ({
+	node: nodeName,
+	what: `${name} = ${value}`,
+	apply: (node) => {
+		const assignment = node.parameters.assignments.assignments.find((candidate) => candidate.name === name);
+		assignment.value = value;
+	},
+});
 
 /**
  * file (without .json) → how to run it (`startNode`), what to record before (`before`), what a
@@ -113,8 +147,9 @@ function assignmentsOf(workflow, nodeName) {
  */
 const definitions = {
 	'crm-create-version': {
-		title: 'two CRM deals → Create Version of the "Sales proposal" story each → the links written back',
+		title: 'two CRM deals → Create Version of a story each → the links written back',
 		startNode: 'When clicking ‘Execute workflow’',
+		sandboxValues: [fillStory('Create personalized version'), fillSender('Create personalized version')],
 		async check({ outputs, sandbox, workflow, expectEqual }) {
 			const deals = JSON.parse(assignmentsOf(workflow, 'CRM deals (sample records)').deals);
 			const requests = await sandbox.requests();
@@ -130,16 +165,13 @@ const definitions = {
 					{
 						storyId: PROPOSAL_STORY_ID,
 						senderEmail: SENDER_EMAIL,
+						// Map Automatically: the fields of "Your story's variables", named after the story's keys.
 						data: {
 							title: `Proposal for ${deal.company}`,
 							first_name: deal.contact_first_name,
 							last_name: deal.contact_last_name,
 							company: deal.company,
 							email: deal.contact_email,
-							position: deal.contact_title,
-							deal_value: deal.amount,
-							proposal_date: deal.close_date,
-							company_logo: { domain: deal.domain, theme: 'dark' },
 						},
 					},
 					`the version the sandbox holds for deal ${deal.deal_id} (versionId ${created[index].versionId})`,
@@ -174,8 +206,12 @@ const definitions = {
 		},
 	},
 	'deal-update-version': {
-		title: 'a deal changes → Update Version by ID: new values merged, same link',
+		title: "a deal's contact changes → Update Version by ID: new values merged, same link",
 		startNode: 'When clicking ‘Execute workflow’',
+		sandboxValues: [
+			fillAssignment('Deal changed (sample CRM update)', 'storydoc_version_id', DEAL_VERSION_ID),
+			fillSender('Update the deal’s version'),
+		],
 		async before({ sandbox }) {
 			const versions = await sandbox.state('versions');
 			return { version: versions.find((candidate) => candidate.id === DEAL_VERSION_ID) };
@@ -186,7 +222,7 @@ const definitions = {
 			const requests = await sandbox.requests();
 			// Title is left empty in the node: it keeps the version's title, read with one GET first.
 			expectEqual(requestLines(requests), [`GET ${versionPath} → 200`, `POST ${versionPath} → 200`], 'the requests the sandbox received');
-			const changes = { deal_value: Number(change.amount), proposal_date: change.close_date };
+			const changes = { first_name: change.contact_first_name, last_name: change.contact_last_name, email: change.contact_email };
 			expectEqual(
 				requests[1].body,
 				{ senderEmail: SENDER_EMAIL, data: { ...changes, title: before.version.data.title } },
@@ -200,7 +236,7 @@ const definitions = {
 			expectEqual({ versionId: updated?.versionId, url: updated?.url }, { versionId: change.storydoc_version_id, url }, 'the version and link returned');
 			expectEqual(
 				(outputs['Confirm on CRM deal'] ?? []).map((item) => item.json),
-				[{ deal_id: change.deal_id, storydoc_version_id: change.storydoc_version_id, storydoc_url: url, storydoc_synced_amount: Number(change.amount) }],
+				[{ deal_id: change.deal_id, storydoc_version_id: change.storydoc_version_id, storydoc_url: url, storydoc_synced_contact: change.contact_email }],
 				'the confirmation written to the CRM deal',
 			);
 		},
@@ -209,13 +245,14 @@ const definitions = {
 			const [row] = (outputs['Confirm on CRM deal'] ?? []).map((item) => item.json);
 			const old = before.version.data;
 			return [
-				`Deal ${row.deal_id} changed; its version ${row.storydoc_version_id} ("${old.title}") was updated in place:`,
+				`Deal ${row.deal_id} changed contact; its version ${row.storydoc_version_id} ("${old.title}") was updated in place:`,
 				'',
 				...table(
 					['Variable', 'Before', 'After'],
 					[
-						['deal_value', old.deal_value, row.storydoc_synced_amount],
-						['proposal_date', old.proposal_date, change.close_date],
+						['first_name', old.first_name, change.contact_first_name],
+						['last_name', old.last_name, change.contact_last_name],
+						['email', old.email, change.contact_email],
 					],
 				),
 				'',
@@ -315,7 +352,18 @@ const definitions = {
 	},
 };
 
-/** Every examples/*.json with its definition; an example without one is an error, not skipped. */
+/** A copy of an example workflow with the sandbox's values where the file leaves them to the user. */
+function forSandbox(workflow, sandboxValues) {
+	const copy = structuredClone(workflow);
+	for (const value of sandboxValues) value.apply(nodeNamed(copy, value.node));
+	return copy;
+}
+
+/**
+ * Every examples/*.json with its definition; an example without one is an error, not skipped.
+ * `asFiled` is the workflow as the file has it (what a user imports), `workflow` the same with the
+ * sandbox's values filled in (`sandboxValues`: what was filled, for the demo to say).
+ */
 function loadExamples() {
 	const examples = new Map();
 	for (const file of fs.readdirSync(EXAMPLES_DIR).filter((name) => name.endsWith('.json')).sort()) {
@@ -323,7 +371,8 @@ function loadExamples() {
 		const definition = definitions[key];
 		if (!definition) throw new Error(`examples/${file} has no entry in scripts/examples.js (how to check it)`);
 		const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8'));
-		examples.set(key, { key, file, workflow, ...definition });
+		const sandboxValues = definition.sandboxValues ?? [];
+		examples.set(key, { key, file, ...definition, asFiled: workflow, workflow: forSandbox(workflow, sandboxValues), sandboxValues });
 	}
 	return examples;
 }

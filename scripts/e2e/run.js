@@ -87,7 +87,7 @@ async function main() {
 	try {
 		const examples = loadExamples();
 
-		await check('n8n imports the credential and the example workflows', async () => {
+		await check('n8n imports the credentials', async () => {
 			const credentialsFile = path.join(workDir, 'credentials.json');
 			fs.writeFileSync(
 				credentialsFile,
@@ -99,7 +99,33 @@ async function main() {
 			const imported = await n8nCommand(['import:credentials', `--input=${credentialsFile}`]);
 			fs.rmSync(credentialsFile);
 			expect(imported.code === 0, `import:credentials exited ${imported.code}\n${imported.stdout}\n${imported.stderr}`);
+		});
 
+		await check('the files in examples/ import as a user imports them, with their notes and nothing of the sandbox', async () => {
+			const asFiledFile = path.join(workDir, 'examples-as-filed.json');
+			fs.writeFileSync(asFiledFile, JSON.stringify([...examples.values()].map((e) => e.asFiled)));
+			const imported = await n8nCommand(['import:workflow', `--input=${asFiledFile}`]);
+			expect(imported.code === 0, `import:workflow exited ${imported.code}\n${imported.stdout}\n${imported.stderr}`);
+			const exportedFile = path.join(workDir, 'examples-exported.json');
+			const exported = await n8nCommand(['export:workflow', '--all', `--output=${exportedFile}`]);
+			expect(exported.code === 0, `export:workflow exited ${exported.code}\n${exported.stderr}`);
+			const workflows = JSON.parse(fs.readFileSync(exportedFile, 'utf8'));
+			for (const example of examples.values()) {
+				const stored = workflows.find((workflow) => workflow.id === example.asFiled.id);
+				expect(stored, `n8n has no workflow ${example.asFiled.id} after importing examples/${example.file}`);
+				const note = stored.nodes.find((node) => node.type === 'n8n-nodes-base.stickyNote');
+				expectEqual(note?.parameters.content, example.asFiled.nodes.find((node) => node.type === 'n8n-nodes-base.stickyNote').parameters.content, `the note of examples/${example.file} in n8n`);
+				for (const node of stored.nodes.filter((candidate) => candidate.type === app.NODE_TYPE)) {
+					expectEqual(
+						{ story: node.parameters.storyId?.value ?? '', sender: node.parameters.senderEmail ?? '' },
+						{ story: '', sender: '' },
+						`the story and sender of "${node.name}" (left to the user) in n8n`,
+					);
+				}
+			}
+		});
+
+		await check("the example workflows with the sandbox's story, sender and version filled in (as npm run demo fills them) replace them", async () => {
 			const workflowsFile = path.join(workDir, 'workflows.json');
 			const badTokenWorkflow = withCredential(examples.get('account-check').workflow, BAD_CREDENTIAL_ID, 'sdE2eBadToken');
 			fs.writeFileSync(workflowsFile, JSON.stringify([...[...examples.values()].map((e) => e.workflow), badTokenWorkflow]));

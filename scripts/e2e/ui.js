@@ -70,6 +70,34 @@ const triggerWorkflow = () => ({
 	settings: { executionOrder: 'v1' },
 });
 
+/** The CRM example's two deals into Get Events: a node with more than one input item. */
+const ANALYTICS_WORKFLOW_ID = 'sdUiAnalytics';
+const ANALYTICS_NODE = 'Engagement of the deals';
+function analyticsWorkflow(example) {
+	const keep = ['When clicking ‘Execute workflow’', 'CRM deals (sample records)', 'One item per deal'];
+	const nodes = example.workflow.nodes.filter((node) => keep.includes(node.name)).map((node) => JSON.parse(JSON.stringify(node)));
+	nodes.push({
+		id: 'c0a1e5f2-0006-4b00-9000-000000000001',
+		name: ANALYTICS_NODE,
+		type: app.NODE_TYPE,
+		typeVersion: 1,
+		position: [660, 0],
+		parameters: {
+			resource: 'analytics',
+			operation: 'getEvents',
+			dateFrom: "={{ $now.minus({ days: 30 }).toISO() }}",
+			dateTo: '={{ $now.toISO() }}',
+			output: 'versionSummary',
+			filters: {},
+			options: {},
+		},
+		credentials: { storydocApi: { id: CREDENTIAL_ID, name: 'Storydoc account' } },
+	});
+	const connections = Object.fromEntries(Object.entries(example.workflow.connections).filter(([from]) => keep.slice(0, 2).includes(from)));
+	connections['One item per deal'] = { main: [[{ node: ANALYTICS_NODE, type: 'main', index: 0 }]] };
+	return { id: ANALYTICS_WORKFLOW_ID, name: 'Storydoc UI check: two records → Get Events', nodes, connections, settings: { executionOrder: 'v1' } };
+}
+
 function uiWorkflow(example) {
 	const workflow = JSON.parse(JSON.stringify(example.workflow));
 	workflow.id = UI_WORKFLOW_ID;
@@ -123,6 +151,11 @@ function builtNodeDescription() {
 	return new Storydoc().description;
 }
 
+function builtTriggerDescription() {
+	const { StorydocTrigger } = require(path.join(app.PACKAGE_ROOT, 'dist', 'nodes', 'StorydocTrigger', 'StorydocTrigger.node.js'));
+	return new StorydocTrigger().description;
+}
+
 function optionNames(description, name, resource) {
 	const property = description.properties.find(
 		(p) => p.name === name && (!resource || p.displayOptions?.show?.resource?.includes(resource)),
@@ -172,7 +205,7 @@ async function main() {
 			]),
 		);
 		const workflowFile = path.join(workDir, 'workflow.json');
-		fs.writeFileSync(workflowFile, JSON.stringify([workflow, triggerWorkflow()]));
+		fs.writeFileSync(workflowFile, JSON.stringify([workflow, triggerWorkflow(), analyticsWorkflow(loadExamples().get(UI_EXAMPLE))]));
 		for (const args of [['import:credentials', `--input=${credentialsFile}`], ['import:workflow', `--input=${workflowFile}`]]) {
 			const result = await app.runN8n(n8n, args, env);
 			if (result.code !== 0) throw new Error(`n8n ${args[0]} exited ${result.code}\n${result.stdout}\n${result.stderr}`);
@@ -237,7 +270,7 @@ async function inBrowser({ page, base, workflow, client }) {
 		}
 		// Runs Manual → Edit Fields → Split Out in n8n, so the panel shows the records to map from.
 		await page.click('[data-test-id="execute-previous-node"]');
-		await page.locator('[data-test-id="ndv-input-panel"]', { hasText: 'contact_first_name' }).first().waitFor();
+		await page.locator('[data-test-id="ndv-input-panel"]', { hasText: 'first_name' }).first().waitFor();
 	});
 	if (!opened) return;
 
@@ -259,6 +292,22 @@ async function inBrowser({ page, base, workflow, client }) {
 		await page.locator('[data-test-id="mapping-fields-container"]').scrollIntoViewIfNeeded();
 		await page.screenshot({ path: path.join(SHOTS_DIR, 'ui-story-variables.png') });
 	});
+	await check('an optional field left empty (typed in, then cleared) shows no error marker; only the empty required ones do', async () => {
+		const story = await client.api(`/v2/stories/${(await client.api('/v2/stories?status=Live')).find((s) => s.title === 'Sales proposal').id}`);
+		const required = Object.entries(story.dynamicVariables).filter(([, v]) => v.validation?.required).map(([key]) => key);
+		for (const key of ['products', 'pricing_items']) {
+			const input = page.locator(`[data-test-id="mapping-fields-container"] [data-test-id="parameter-input-${key}"] input, [data-test-id="mapping-fields-container"] [data-test-id="parameter-input-${key}"] textarea`).first();
+			await input.fill('[]');
+			await input.fill('');
+			await input.blur();
+		}
+		await page.waitForTimeout(500);
+		const marked = await fieldsWithIssues(page);
+		if (process.env.STORYDOC_UI_DUMP) {
+			fs.writeFileSync(process.env.STORYDOC_UI_DUMP, await page.locator('[data-test-id="mapping-fields-container"]').evaluate((element) => element.outerHTML));
+		}
+		expectEqual(marked.sort(), [...required].sort(), 'the variable fields marked with an issue');
+	});
 
 	await check('the credential test succeeds against the sandbox (GET /v2/account)', async () => {
 		await client.reset();
@@ -274,7 +323,33 @@ async function inBrowser({ page, base, workflow, client }) {
 		);
 	});
 
+	await analyticsChecks(page, base);
 	await triggerChecks(page, base, client);
+}
+
+/** The text of a notice or hint as the node description has it (HTML tags as the editor renders them: text only). */
+const plainText = (html) => html.replace(/<[^>]+>/g, '');
+
+/** Get Events with two input items: the Team-plan notice, and the hint that points at Execute Once. */
+async function analyticsChecks(page, base) {
+	const description = builtNodeDescription();
+	const notice = description.properties.find((property) => property.type === 'notice' && property.name === 'teamPlanNotice').displayName;
+	const hint = plainText(description.hints[0].message);
+	const opened = await check(`Get Events "${ANALYTICS_NODE}" opens with the Team-plan notice`, async () => {
+		await page.goto(`${base}/workflow/${ANALYTICS_WORKFLOW_ID}`);
+		await page.locator(`[data-test-id="canvas-node"][data-node-name="${ANALYTICS_NODE}"]`).dblclick();
+		await page.locator('[data-test-id="ndv"]').waitFor();
+		await page.getByText(notice, { exact: false }).first().waitFor({ timeout: 15_000 });
+	});
+	if (!opened) return;
+	await check('with two input items, the output pane shows the hint to turn on Execute Once (before running)', async () => {
+		await page.click('[data-test-id="execute-previous-node"]');
+		await page.locator('[data-test-id="ndv-input-panel"]', { hasText: '2 items' }).first().waitFor({ timeout: 30_000 });
+		await page.getByText(hint.slice(0, 60), { exact: false }).first().waitFor({ timeout: 15_000 });
+		await page.waitForTimeout(1000); // n8n's toast about the node not having run yet, closed below
+		await tidyForScreenshot(page);
+		await page.screenshot({ path: path.join(SHOTS_DIR, 'ui-analytics-hint.png') });
+	});
 }
 
 /** The visible options of a dropdown parameter, read by opening and closing it. */
@@ -300,6 +375,13 @@ async function triggerChecks(page, base, client) {
 		expectEqual(await dropdownOptions(page, 'event'), ['Any Engagement', 'Click', 'View'], 'Event options');
 	});
 	if (!opened) return;
+
+	await check('the trigger shows the Team-plan notice and the hint that a poll can emit many items', async () => {
+		const description = builtTriggerDescription();
+		const notice = description.properties.find((property) => property.type === 'notice').displayName;
+		await page.getByText(notice, { exact: false }).first().waitFor({ timeout: 15_000 });
+		await page.getByText(plainText(description.hints[0].message).slice(0, 60), { exact: false }).first().waitFor({ timeout: 15_000 });
+	});
 
 	await check('Fetch Test Event returns the most recent click of the last 92 days from the sandbox', async () => {
 		await client.reset();
@@ -352,6 +434,23 @@ async function tidyForScreenshot(page, { widen = 0 } = {}) {
 		await page.mouse.up();
 		return;
 	}
+}
+
+/** The ids of the variable fields that show n8n's issue marker now. */
+async function fieldsWithIssues(page) {
+	return await page.locator(FIELD_INPUTS).evaluateAll(
+		(inputs, selector) =>
+			inputs
+				.filter((input) => {
+					// The field's row: the largest ancestor that holds this field's input and no other field's.
+					const fieldSelector = selector.replace(/^\[data-test-id="mapping-fields-container"\] /, '');
+					let row = input;
+					while (row.parentElement && row.parentElement.querySelectorAll(fieldSelector).length <= 1) row = row.parentElement;
+					return Boolean(row.querySelector('[data-test-id="parameter-issues"]'));
+				})
+				.map((input) => input.getAttribute('data-test-id').replace(/^parameter-input-/, '')),
+		FIELD_INPUTS,
+	);
 }
 
 /** The ids of the variable fields the resource mapper shows now. */
