@@ -303,9 +303,6 @@ async function inBrowser({ page, base, workflow, client }) {
 		}
 		await page.waitForTimeout(500);
 		const marked = await fieldsWithIssues(page);
-		if (process.env.STORYDOC_UI_DUMP) {
-			fs.writeFileSync(process.env.STORYDOC_UI_DUMP, await page.locator('[data-test-id="mapping-fields-container"]').evaluate((element) => element.outerHTML));
-		}
 		expectEqual(marked.sort(), [...required].sort(), 'the variable fields marked with an issue');
 	});
 
@@ -420,7 +417,10 @@ async function triggerChecks(page, base, client) {
  * each variable's tip). Cosmetic only; nothing is checked here.
  */
 async function tidyForScreenshot(page, { widen = 0 } = {}) {
-	for (const close of await page.locator('.el-notification__closeBtn:visible').all()) await close.click().catch(() => undefined);
+	const closes = await page.locator('.el-notification__closeBtn:visible').all();
+	for (const close of closes) await close.click().catch(() => undefined);
+	// A closed toast fades out: wait until it has gone from the picture.
+	if (closes.length) await page.locator('.el-notification').first().waitFor({ state: 'detached', timeout: 3_000 }).catch(() => undefined);
 	if (!widen) return;
 	const panel = await page.locator('[data-test-id="ndv"] [data-test-id="node-parameters"]').boundingBox();
 	if (!panel) return;

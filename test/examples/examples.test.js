@@ -7,7 +7,7 @@
  */
 const util = require('node:util');
 
-const { credentialsFor, runWorkflow } = require('../harness/n8n');
+const { runWorkflow } = require('../harness/n8n');
 const { useSandbox } = require('../harness/sandbox');
 const { SEED } = require('../../sandbox/seed');
 const { loadExamples, sandboxClient } = require('../../scripts/examples');
@@ -116,4 +116,24 @@ test('the demo fills in only what the files leave empty, and the filled copy dif
 		const changed = filled.nodes.filter((node, index) => JSON.stringify(node) !== JSON.stringify(asFiled.nodes[index])).map((node) => node.name);
 		expect([...new Set(changed)].sort()).toEqual([...new Set(example.sandboxValues.map((value) => value.node))].sort());
 	}
+});
+
+test("README › Your first personalized link shows the output the example gives (first deal, fresh sandbox)", async () => {
+	const fs = require('node:fs');
+	const path = require('node:path');
+	const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
+	const section = readme.slice(readme.indexOf('## Your first personalized link'), readme.indexOf('## Operations'));
+	const blocks = [...section.matchAll(/```json\n([^]*?)```/g)].map((match) => JSON.parse(match[1]));
+	expect(blocks).toHaveLength(2);
+
+	const example = loadExamples().get('crm-create-version');
+	await sandboxClient(String(api.url).replace(/\/+$/, ''), api.sandbox.tokens.team).reset();
+	const { outputs, error } = await runWorkflow(example.workflow, { credentials: api.credentials(), startNode: example.startNode });
+	expect(error).toBeUndefined();
+	expect(blocks).toEqual([outputs['Create personalized version'][0].json, outputs['Write link to CRM deal'][0].json]);
+	// Key order too: the README shows what n8n's JSON view shows.
+	expect(blocks.map(Object.keys)).toEqual([
+		Object.keys(outputs['Create personalized version'][0].json),
+		Object.keys(outputs['Write link to CRM deal'][0].json),
+	]);
 });

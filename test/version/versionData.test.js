@@ -106,7 +106,7 @@ describe('buildVersionData', () => {
 
 	test('a date variable given an object (not a date) names the item and the field', () => {
 		expect(() => build({ variables: { value: { first_name: 'a', company: 'b', proposal_date: { when: 'soon' } }, schema } })).toThrow(
-			/Item 4: "Variables › proposal_date" must be a date or text/,
+			/Item 4: "Values to Send › proposal_date" must be a date or text/,
 		);
 	});
 
@@ -137,19 +137,19 @@ describe('buildVersionData', () => {
 
 	test('a required variable left empty fails before anything is sent', () => {
 		const error = failure(() => build({ variables: { value: { company: 'Globex', first_name: ' ' }, schema } }));
-		expect(error.message).toBe('Item 4: "Variables › first_name" is required by the story');
+		expect(error.message).toBe('Item 4: "Values to Send › first_name" is required by the story');
 	});
 });
 
 describe('repeatable rows', () => {
 	test('rows from an array: numbers converted, generated keys dropped, nested groups checked', () => {
-		expect(groupRows(item, 'Variables › pricing_items', [{ id: 'x', name: 'A', price: '10' }], shapes.get('pricing_items'))).toEqual([
+		expect(groupRows(item, 'Values to Send › pricing_items', [{ id: 'x', name: 'A', price: '10' }], shapes.get('pricing_items'))).toEqual([
 			{ name: 'A', price: 10 },
 		]);
 		const error = failure(() =>
-			groupRows(item, 'Variables › team_members', [{ name: 'Dana', skills: [{ skill: 'x' }, { level: 2 }] }], shapes.get('team_members')),
+			groupRows(item, 'Values to Send › team_members', [{ name: 'Dana', skills: [{ skill: 'x' }, { level: 2 }] }], shapes.get('team_members')),
 		);
-		expect(error.message).toBe('Item 4: "Variables › team_members › skills" row 2 has a key the group "Skills" does not have: "level"');
+		expect(error.message).toBe('Item 4: "Values to Send › team_members › skills" row 2 has a key the group "Skills" does not have: "level"');
 		expect(error.description).toBe('A row of "Skills" holds: skill.');
 		// Keys every object inherits are not fields of a group either.
 		expect(() => groupRows(item, 'Rows', '[{"constructor": 1}]', shapes.get('pricing_items'))).toThrow(

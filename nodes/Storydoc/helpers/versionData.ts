@@ -245,7 +245,7 @@ function mappedValues(variables: VariablesParameter | undefined, inputJson: IDat
 }
 
 function variableValue(item: ItemInput, field: ResourceMapperField | undefined, key: string, value: unknown): unknown {
-	const label = `Variables › ${key}`;
+	const label = `Values to Send › ${key}`;
 	if (!field) return value;
 	const shape = storedGroupShape(field);
 	if (shape) return groupRows(item, label, value, shape);
@@ -493,7 +493,7 @@ export function buildVersionData(item: ItemInput, input: VersionDataInput): IDat
 		if (isEmpty(data.title)) throw item.error('Title', 'is required', 'Every version needs a title, for example the company name.');
 		for (const field of schema) {
 			if (field.required && !field.removed && isEmpty(data[field.id])) {
-				throw item.error(`Variables › ${field.id}`, 'is required by the story', `${field.displayName}: give it a value.`);
+				throw item.error(`Values to Send › ${field.id}`, 'is required by the story', `${field.displayName}: give it a value.`);
 			}
 		}
 	}
