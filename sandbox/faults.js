@@ -1,7 +1,8 @@
 'use strict';
 /**
- * Deterministic faults, per route. A rule lets `after` matching requests through, then faults the next
- * `times` (Infinity allowed) and is spent. Rules are checked in the order they were set; a request is
+ * Deterministic faults, per route (and, when a rule names one, per API key: `token` is the key's
+ * name, so one workflow's requests can fail while another's go through). A rule lets `after`
+ * matching requests through, then faults the next `times` (Infinity allowed) and is spent. Rules are checked in the order they were set; a request is
  * counted by each rule it reaches, and the first rule that fires takes it (later rules do not see it).
  */
 
@@ -45,7 +46,9 @@ function normalizeRule(rule) {
 	if (!(Number.isInteger(after) && after >= 0)) throw new TypeError('fault after must be an integer >= 0');
 	const delayMs = rule.delayMs ?? 0;
 	if (type === 'slow' && !(Number.isFinite(delayMs) && delayMs >= 0)) throw new TypeError('slow faults need delayMs >= 0');
-	return { route, type, times, after, processed: rule.processed === true, html: rule.html === true, delayMs };
+	const token = rule.token ?? null;
+	if (token !== null && typeof token !== 'string') throw new TypeError('fault token must be the name of a key');
+	return { route, type, times, after, processed: rule.processed === true, html: rule.html === true, delayMs, token };
 }
 
 function createFaults() {
@@ -64,10 +67,12 @@ function createFaults() {
 		/**
 		 * The fault for this request, if any.
 		 * @param {string | null} routeKey the matched API route, null for unknown paths (only '*' matches)
+		 * @param {string | null} [keyName] the name of the request's API key, null when none matched
 		 */
-		take(routeKey) {
+		take(routeKey, keyName = null) {
 			for (const rule of rules) {
 				if (rule.route !== '*' && rule.route !== routeKey) continue;
+				if (rule.token !== null && rule.token !== keyName) continue;
 				if (rule.fired >= rule.times) continue;
 				rule.seen += 1;
 				if (rule.seen > rule.after) {

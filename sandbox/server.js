@@ -110,7 +110,7 @@ function createSandbox(options = {}) {
 			rateLimitCounter: rate.counter,
 		};
 		log.push(record);
-		const fault = faults.take(match ? match.route.key : null);
+		const fault = faults.take(match ? match.route.key : null, identity.keyName ?? null);
 		if (fault) record.fault = fault.type;
 
 		const answer = async (status, text, contentType = JSON_TYPE) => {

@@ -17,8 +17,9 @@ import { VersionSummaries } from '../Storydoc/helpers/versionSummary';
 import { analyticsEvents, latestEvent } from '../Storydoc/transport/analytics';
 import type { AnalyticsQuery } from '../Storydoc/transport/analytics';
 import { advance, readCursor, startCursor } from './eventCursor';
+import { firstViews, readFirstViewState } from './firstViews';
 
-type EventType = 'any' | 'view' | 'click';
+type EventType = 'any' | 'view' | 'click' | 'firstView';
 type Output = 'events' | 'versionSummary';
 
 const DAY_MS = 86_400_000;
@@ -27,7 +28,7 @@ const DAY_MS = 86_400_000;
  * have to arrive, and the items have to be handed over, before n8n abandons the poll.
  */
 const BUDGET_SHARE = 0.75;
-const EVENT_WORDS: Record<EventType, string> = { any: 'view or click', view: 'view', click: 'click' };
+const EVENT_WORDS: Record<EventType, string> = { any: 'view or click', view: 'view', click: 'click', firstView: 'view' };
 
 interface Settings {
 	eventType: EventType;
@@ -87,8 +88,9 @@ async function readNewEvents(
 	return { read, complete: true };
 }
 
+/** Fetch Test Event's filter (First View: any view, the latest one being the quickest to find). */
 const matchesType = (eventType: EventType) => (event: AnalyticsEvent) =>
-	eventType === 'any' || event.eventCategory === eventType;
+	eventType === 'any' || event.eventCategory === (eventType === 'firstView' ? 'view' : eventType);
 
 /** The plan error of the analytics API, said for this node: the whole trigger depends on it. */
 function explainTriggerError(error: unknown): unknown {
@@ -120,7 +122,8 @@ export class StorydocTrigger implements INodeType {
 		icon: { light: 'file:../../icons/storydoc.svg', dark: 'file:../../icons/storydoc.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ {"any": "Any engagement", "view": "Views", "click": "Clicks"}[$parameter["event"]] }}',
+		subtitle:
+			'={{ {"any": "Any engagement", "view": "Views", "click": "Clicks", "firstView": "First views"}[$parameter["event"]] }}',
 		description: 'Starts the workflow when a prospect views or clicks a Storydoc version (Team plan)',
 		defaults: { name: 'Storydoc Trigger' },
 		polling: true,
@@ -152,9 +155,23 @@ export class StorydocTrigger implements INodeType {
 				options: [
 					{ name: 'Any Engagement', value: 'any', description: 'A view or a click' },
 					{ name: 'Click', value: 'click', description: 'A click on a link or call to action' },
+					{
+						name: 'First View of a Version',
+						value: 'firstView',
+						description:
+							'The first time a version is viewed since it was created, once per version (a prospect opened the proposal)',
+					},
 					{ name: 'View', value: 'view', description: 'A view of a slide or page' },
 				],
 				default: 'any',
+			},
+			{
+				displayName:
+					'Emits a version\'s first view once, and only if it was never viewed before. To know, the trigger reads the version\'s earlier events once (about one request per 92 days of its age, at most 30 per poll).',
+				name: 'firstViewNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { event: ['firstView'] } },
 			},
 			analyticsFilters,
 			{
@@ -176,6 +193,7 @@ export class StorydocTrigger implements INodeType {
 					},
 				],
 				default: 'events',
+				displayOptions: { hide: { event: ['firstView'] } },
 			},
 		],
 	};
@@ -226,6 +244,19 @@ export class StorydocTrigger implements INodeType {
 
 			// Only now that the pages have arrived: a poll that fails midway leaves the cursor where it was.
 			const { fresh, next } = advance(cursor, read);
+			if (settings.eventType === 'firstView') {
+				// The checks may fail too: the cursor and what was settled move together, or not at all.
+				const found = await firstViews(this, readFirstViewState(staticData), fresh, deadline);
+				staticData.cursor = { ...next };
+				staticData.firstViews = { ...found.state };
+				if (found.state.pending.length) {
+					this.logger.info(
+						`Storydoc Trigger "${this.getNode().name}": ${found.state.pending.length} versions wait for the next poll to check whether they were viewed before`,
+						{ node: this.getNode().name, workflowId: this.getWorkflow().id },
+					);
+				}
+				return found.emitted.length ? [this.helpers.returnJsonArray(found.emitted)] : null;
+			}
 			staticData.cursor = { ...next };
 			if (!complete) {
 				this.logger.info(

@@ -28,6 +28,8 @@ const { loadExamples, sandboxClient, startSandbox } = require('../examples');
 
 const CREDENTIAL_ID = 'storydocAccount';
 const BAD_CREDENTIAL_ID = 'storydocBadToken';
+/** A second key of the organization (the sandbox's `admin`), for the First View workflow: its requests are told apart by key. */
+const FIRST_VIEW_CREDENTIAL_ID = 'storydocFirstView';
 
 const results = [];
 
@@ -94,6 +96,7 @@ async function main() {
 				JSON.stringify([
 					{ id: CREDENTIAL_ID, name: 'Storydoc account', type: 'storydocApi', data: { accessToken: goodToken, baseUrl: url } },
 					{ id: BAD_CREDENTIAL_ID, name: 'Storydoc (bad token)', type: 'storydocApi', data: { accessToken: badToken, baseUrl: url } },
+					{ id: FIRST_VIEW_CREDENTIAL_ID, name: 'Storydoc (second key)', type: 'storydocApi', data: { accessToken: sandbox.tokens.admin, baseUrl: url } },
 				]),
 			);
 			const imported = await n8nCommand(['import:credentials', `--input=${credentialsFile}`]);
@@ -196,12 +199,16 @@ async function main() {
 			expect(!run.stdout.includes(badToken) && !run.stderr.includes(badToken), 'the bad token appears in n8n execute\'s output');
 		});
 
-		await check('the Storydoc Trigger, published and polling in `n8n start`: from activation on, each new click once, the cursor kept between polls', async () => {
-			await triggerInTheApp({ n8n, n8nCommand, sandbox, userFolder, workDir, encryptionKey });
-		});
+		const triggers = triggersInTheApp({ n8n, n8nCommand, sandbox, url, userFolder, workDir, encryptionKey });
+		try {
+			await check('the Storydoc Trigger, published and polling in `n8n start`: from activation on, each new click once, the cursor kept between polls', () => triggers.clicks);
+			await check('Storydoc Trigger › First View, polling in `n8n start` beside it: one item for a version created and viewed after activation, through a failed poll and later views; none for a version viewed before', () => triggers.firstView);
+		} finally {
+			await triggers.stop();
+		}
 
 		await check('no access token in anything n8n printed or stored (database, logs, config)', async () => {
-			for (const [label, token] of [['the sandbox token', goodToken], ['the bad token', badToken]]) {
+			for (const [label, token] of [['the sandbox token', goodToken], ['the bad token', badToken], ['the second key', sandbox.tokens.admin]]) {
 				expect(!transcript.some((text) => text.includes(token)), `${label} appears in n8n's command output`);
 				const files = app.filesContaining(path.join(userFolder, '.n8n'), token);
 				expectEqual(files, [], `files of the n8n user folder containing ${label}`);
@@ -275,27 +282,79 @@ async function waitFor(find, what, timeoutMs = POLL_WAIT_MS) {
 	}
 }
 
-/**
- * The trigger as n8n runs it for real: published, activated by `n8n start` (its first poll), then
- * polled every minute by n8n's scheduler, its cursor kept by n8n between polls. Two clicks and a view
- * arrive after activation: the next poll reads from the activation time and the workflow looks up
- * each clicked version once (the view is not emitted); the poll after reads from the newest event and
- * emits nothing again.
- */
-async function triggerInTheApp({ n8n, n8nCommand, sandbox, userFolder, workDir, encryptionKey }) {
-	const { SEED } = require('../../sandbox/seed');
-	const file = path.join(workDir, 'trigger.json');
-	fs.writeFileSync(file, JSON.stringify([triggerWorkflow()]));
-	// n8n 2.x publishes a workflow; 1.x has no publish:workflow and activates it instead.
-	const activate = n8n.major >= 2 ? ['publish:workflow', `--id=${TRIGGER_WORKFLOW_ID}`] : ['update:workflow', `--id=${TRIGGER_WORKFLOW_ID}`, '--active=true'];
-	for (const args of [['import:workflow', `--input=${file}`], activate]) {
-		const result = await n8nCommand(args);
-		expect(result.code === 0, `n8n ${args[0]} exited ${result.code}\n${result.stdout}\n${result.stderr}`);
-	}
+const FIRST_VIEW_WORKFLOW_ID = 'sdE2eFirstView';
 
+/** A prospect opens a proposal for the first time → look the version up: Storydoc Trigger (First View) → Version › Get. */
+function firstViewWorkflow() {
+	const credentials = { storydocApi: { id: FIRST_VIEW_CREDENTIAL_ID, name: 'Storydoc (second key)' } };
+	return {
+		id: FIRST_VIEW_WORKFLOW_ID,
+		name: 'Storydoc e2e: a prospect opens a proposal for the first time → the version',
+		nodes: [
+			{
+				id: 'c0a1e5f2-0007-4b00-9000-000000000001',
+				name: 'When a proposal is first opened',
+				type: app.TRIGGER_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'firstView' },
+				credentials,
+			},
+			{
+				id: 'c0a1e5f2-0007-4b00-9000-000000000002',
+				name: 'The version opened',
+				type: app.NODE_TYPE,
+				typeVersion: 1,
+				position: [260, 0],
+				parameters: { resource: 'version', operation: 'get', versionId: { __rl: true, mode: 'id', value: '={{ $json.versionId }}' } },
+				credentials,
+			},
+		],
+		connections: { 'When a proposal is first opened': { main: [[{ node: 'The version opened', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The Storydoc Trigger as n8n runs it for real: two workflows published (n8n 2.x) or activated
+ * (1.x), `n8n start` activates them (their first polls) and n8n's scheduler polls them every
+ * minute, keeping their static data between polls. The click workflow and the First View workflow
+ * run side by side; the First View workflow uses a second key of the organization, so the sandbox's
+ * log (and a fault rule) tells its requests apart. `clicks` and `firstView` settle with each
+ * scenario's checks; `stop` stops n8n once both are done.
+ */
+function triggersInTheApp(context) {
+	const started = startTriggers(context);
+	const clicks = started.then((running) => clickScenario(context, running));
+	const firstView = started.then((running) => firstViewScenario(context, running));
+	// Awaited by the checks; these only keep an early failure from being reported as unhandled.
+	clicks.catch(() => undefined);
+	firstView.catch(() => undefined);
+	return {
+		clicks,
+		firstView,
+		async stop() {
+			await Promise.allSettled([clicks, firstView]);
+			const running = await started.catch(() => undefined);
+			if (running) await app.stopN8n(running.child);
+		},
+	};
+}
+
+async function startTriggers({ n8n, n8nCommand, sandbox, userFolder, workDir, encryptionKey }) {
+	const file = path.join(workDir, 'triggers.json');
+	fs.writeFileSync(file, JSON.stringify([triggerWorkflow(), firstViewWorkflow()]));
+	const imported = await n8nCommand(['import:workflow', `--input=${file}`]);
+	expect(imported.code === 0, `n8n import:workflow exited ${imported.code}\n${imported.stdout}\n${imported.stderr}`);
+	for (const id of [TRIGGER_WORKFLOW_ID, FIRST_VIEW_WORKFLOW_ID]) {
+		// n8n 2.x publishes a workflow; 1.x has no publish:workflow and activates it instead.
+		const activate = n8n.major >= 2 ? ['publish:workflow', `--id=${id}`] : ['update:workflow', `--id=${id}`, '--active=true'];
+		const result = await n8nCommand(activate);
+		expect(result.code === 0, `n8n ${activate.join(' ')} exited ${result.code}\n${result.stdout}\n${result.stderr}`);
+	}
 	sandbox.clearLog();
-	const polls = () => sandbox.log.filter((entry) => entry.path === '/v2/analytics/events');
-	const versionReads = () => sandbox.log.filter((entry) => entry.path.startsWith('/v2/versions/')).map((entry) => entry.path.split('/').pop());
 	const env = app.n8nEnv(n8n, {
 		userFolder,
 		brokerPort: await app.freePort(),
@@ -304,29 +363,118 @@ async function triggerInTheApp({ n8n, n8nCommand, sandbox, userFolder, workDir, 
 	});
 	const activatedFrom = Date.now();
 	const { child } = await app.startN8n(n8n, env, path.join(userFolder, 'n8n-start.log'));
-	try {
-		const activation = await waitFor(() => polls()[0], 'the activation poll');
-		const cursorAtActivation = Date.parse(activation.query.dateFrom);
-		expect(cursorAtActivation >= activatedFrom && cursorAtActivation <= Date.now(), `the activation poll read from ${activation.query.dateFrom}, not from now`);
+	return { child, activatedFrom };
+}
 
-		const added = sandbox.addEvents([
-			{ versionId: SEED.versions.live.id, eventCategory: 'click', eventName: 'CTA click: Book a meeting' },
-			{ versionId: SEED.versions.accepted.id, eventCategory: 'view', eventName: 'Slide view: Pricing' },
-			{ versionId: SEED.versions.intro.id, eventCategory: 'click', eventName: 'Link click: Case study' },
-		]);
-		const next = await waitFor(() => polls().find((entry) => entry.seq > activation.seq), 'the next scheduled poll');
-		expectEqual(next.query.dateFrom, activation.query.dateFrom, 'where the next poll read from (the cursor n8n kept)');
-		await waitFor(() => versionReads().length >= 2, 'the workflow run for the two clicks', 30_000);
-		expectEqual(versionReads().sort(), [SEED.versions.live.id, SEED.versions.intro.id].sort(), 'the versions looked up (one per click; the view not emitted)');
+/**
+ * Two clicks and a view arrive after activation: the next poll reads from the activation time and
+ * the workflow looks up each clicked version once (the view is not emitted); the poll after reads
+ * from the newest event and emits nothing again.
+ */
+async function clickScenario({ sandbox }, { activatedFrom }) {
+	const { SEED } = require('../../sandbox/seed');
+	const ofClicks = () => sandbox.log.filter((entry) => entry.token === 'team');
+	const polls = () => ofClicks().filter((entry) => entry.path === '/v2/analytics/events');
+	const versionReads = () => ofClicks().filter((entry) => entry.path.startsWith('/v2/versions/')).map((entry) => entry.path.split('/').pop());
 
-		const after = await waitFor(() => polls().find((entry) => entry.seq > next.seq), 'the poll after');
-		const newest = added.map((event) => event.timestamp).sort().pop();
-		expectEqual(after.query.dateFrom, newest, 'where the poll after read from (the newest event read)');
-		await new Promise((resolve) => setTimeout(resolve, 2000));
-		expectEqual(versionReads().length, 2, 'versions looked up after the poll after (nothing emitted twice)');
-	} finally {
-		await app.stopN8n(child);
-	}
+	const activation = await waitFor(() => polls()[0], 'the activation poll');
+	const cursorAtActivation = Date.parse(activation.query.dateFrom);
+	expect(cursorAtActivation >= activatedFrom && cursorAtActivation <= Date.now(), `the activation poll read from ${activation.query.dateFrom}, not from now`);
+
+	const added = sandbox.addEvents([
+		{ versionId: SEED.versions.live.id, eventCategory: 'click', eventName: 'CTA click: Book a meeting' },
+		{ versionId: SEED.versions.accepted.id, eventCategory: 'view', eventName: 'Slide view: Pricing' },
+		{ versionId: SEED.versions.intro.id, eventCategory: 'click', eventName: 'Link click: Case study' },
+	]);
+	const next = await waitFor(() => polls().find((entry) => entry.seq > activation.seq), 'the next scheduled poll');
+	expectEqual(next.query.dateFrom, activation.query.dateFrom, 'where the next poll read from (the cursor n8n kept)');
+	await waitFor(() => versionReads().length >= 2, 'the workflow run for the two clicks', 30_000);
+	expectEqual(versionReads().sort(), [SEED.versions.live.id, SEED.versions.intro.id].sort(), 'the versions looked up (one per click; the view not emitted)');
+
+	const after = await waitFor(() => polls().find((entry) => entry.seq > next.seq), 'the poll after');
+	// The newest event the next poll read: the clicks and view above, or a First View event added since.
+	const newest = sandbox.state.events
+		.map((event) => event.timestamp)
+		.filter((timestamp) => timestamp >= next.query.dateFrom && timestamp <= next.query.dateTo)
+		.sort()
+		.pop();
+	expect(added.every((event) => event.timestamp <= newest), 'the next poll read the clicks and the view');
+	expectEqual(after.query.dateFrom, newest, 'where the poll after read from (the newest event read)');
+	await pause(2000);
+	expectEqual(versionReads().length, 2, 'versions looked up after the poll after (nothing emitted twice)');
+}
+
+/**
+ * After activation a version is created (POST /v2/versions) and viewed twice, and a version viewed
+ * before activation is viewed again: the next poll checks both and the workflow looks up the new
+ * one only. Another view, and the next poll of this workflow fails (a 500 for its key only); one
+ * more view, and the poll after reads from where the failed one did and emits nothing.
+ */
+async function firstViewScenario({ sandbox, url }, { activatedFrom }) {
+	const { SEED } = require('../../sandbox/seed');
+	const mine = () => sandbox.log.filter((entry) => entry.token === 'admin');
+	const reads = () => mine().filter((entry) => entry.path === '/v2/analytics/events');
+	const polls = () => reads().filter((entry) => !entry.query.versionId);
+	const checks = () => reads().filter((entry) => entry.query.versionId);
+	const lookedUp = () => mine().filter((entry) => entry.path.startsWith('/v2/versions/')).map((entry) => entry.path.split('/').pop());
+	const answered = (entry) => entry.status !== null;
+	const view = (versionId) => sandbox.addEvents([{ versionId, eventCategory: 'view' }])[0];
+	const viewedBefore = SEED.versions.live.id;
+	expect(
+		sandbox.state.events.some((event) => event.versionId === viewedBefore && event.eventCategory === 'view' && Date.parse(event.timestamp) < activatedFrom),
+		'the sandbox has no view of the seeded version before activation',
+	);
+
+	const activation = await waitFor(() => polls()[0], 'First View: the activation poll');
+	const created = await fetch(`${url}/v2/versions`, {
+		method: 'POST',
+		headers: { authorization: `Bearer ${sandbox.tokens.team}`, 'content-type': 'application/json' },
+		body: JSON.stringify({
+			storyId: SEED.stories.proposal.id,
+			senderEmail: SEED.users.sam.email,
+			data: { title: 'Proposal for Vandelay Industries', first_name: 'Art', company: 'Vandelay Industries' },
+		}),
+	});
+	const { versionId: fresh } = await created.json();
+	expect(created.ok && fresh, `POST /v2/versions answered ${created.status}`);
+	await pause(5);
+	const first = view(fresh);
+	view(viewedBefore);
+	await pause(5);
+	const lastView = view(fresh);
+	// n8n schedules each workflow's polls at its own second of the minute: the first poll that read past the views.
+	const poll1 = await waitFor(
+		() => polls().find((entry) => entry.seq > activation.seq && answered(entry) && entry.query.dateTo >= lastView.timestamp),
+		'First View: the poll that reads the views',
+	);
+	expectEqual(poll1.status, 200, 'the status of the First View poll');
+	await waitFor(() => lookedUp().length >= 1, 'the workflow run for the first view', 30_000);
+	await pause(2000);
+	const settledAt = sandbox.log[sandbox.log.length - 1].seq;
+	expectEqual(lookedUp(), [fresh], 'the versions looked up after the first poll (the new one, once)');
+	// The click workflow's events (a view of another seeded version among them) are First View candidates too.
+	const checked = checks().map((entry) => entry.query.versionId);
+	expect(checked.includes(fresh) && checked.includes(viewedBefore), `the versions checked for an earlier view: ${show(checked)}`);
+	expectEqual(checked.length, new Set(checked).size, 'checks per version (one each)');
+	expect(first.timestamp >= activation.query.dateFrom, 'the first view is after activation');
+
+	// A failed poll between two views.
+	view(fresh);
+	sandbox.setFault({ route: 'GET /v2/analytics/events', type: 'status500', token: 'admin', times: 1 });
+	const failed = await waitFor(() => polls().find((entry) => entry.seq > settledAt && answered(entry)), 'First View: the poll that fails');
+	expectEqual(failed.status, 500, 'the status of the failing poll');
+	await pause(5);
+	view(fresh);
+	const poll3 = await waitFor(() => polls().find((entry) => entry.seq > failed.seq && answered(entry)), 'First View: the poll after the failed one');
+	expectEqual(poll3.status, 200, 'the status of the poll after the failed one');
+	expectEqual(poll3.query.dateFrom, failed.query.dateFrom, 'where the poll after the failed one read from (the cursor did not move)');
+	await pause(3000);
+	expectEqual(lookedUp(), [fresh], 'the versions looked up after four views, a failed poll and two more polls (still the new one, once)');
+	expectEqual(
+		checks().filter((entry) => entry.seq > settledAt && [fresh, viewedBefore].includes(entry.query.versionId)),
+		[],
+		'checks of the two versions after the poll that settled them',
+	);
 }
 
 /** The same workflow with its Storydoc nodes pointed at another credential. */

@@ -147,7 +147,17 @@ describe('rules', () => {
 		expect((await api.call('/v2/analytics/events?dateFrom=2026-01-01&dateTo=2026-01-02')).status).toBe(200);
 	});
 
+	test('a rule with a token faults only the requests of that key; the others go through and do not count', async () => {
+		api.sandbox.setFault({ route: 'GET /v2/account', type: 'status500', token: 'admin', times: 2 });
+		const statuses = [];
+		for (const key of ['team', 'admin', 'team', 'admin', 'admin']) {
+			statuses.push([key, (await api.call('/v2/account', { token: key })).status]);
+		}
+		expect(statuses).toEqual([['team', 200], ['admin', 500], ['team', 200], ['admin', 500], ['admin', 200]]);
+	});
+
 	test.each([
+		[{ route: '*', type: 'status500', token: 7 }, /token/],
 		[{ route: 'GET /v2/nothing', type: 'status500' }, /route/],
 		[{ route: '*', type: 'explode' }, /type/],
 		[{ route: '*', type: 'status500', times: 0 }, /times/],

@@ -125,6 +125,46 @@ export async function* analyticsEvents(
 	}
 }
 
+/** What `viewBefore` looks for: a view of `versionId` in [from, to] other than the `notBefore` events. */
+export interface ViewBeforeQuery {
+	versionId: string;
+	from: number;
+	to: number;
+	notBefore: Set<string>;
+	/** Requests it may send; it stops before the next one once they are spent. */
+	maxRequests: number;
+}
+
+/**
+ * Whether a version was viewed in [from, to] (other than by the `notBefore` events): the version's
+ * events (`versionId` filter), oldest window first, page by page, stopping at the first view found
+ * or when `maxRequests` are spent. `checkedUntil` is the instant up to which (exclusive) the range
+ * has been read without finding one: `to + 1` when all of it was; a check cut short resumes there.
+ */
+export async function viewBefore(
+	this: StorydocContext,
+	{ versionId, from, to, notBefore, maxRequests }: ViewBeforeQuery,
+): Promise<{ found: boolean; requests: number; checkedUntil: number }> {
+	let requests = 0;
+	for (const window of splitIntoWindows(from, to)) {
+		for (let page = 1; ; page++) {
+			if (requests >= maxRequests) return { found: false, requests, checkedUntil: window.from };
+			const { items, hasMore } = await fetchEventsPage(this, { versionId, from, to }, window, page, undefined);
+			requests++;
+			const earlier = items.some(
+				(event) =>
+					event.eventCategory === 'view' &&
+					event.versionId === versionId &&
+					!notBefore.has(String(event.eventId ?? '')) &&
+					!isOutsideWindow(event.timestamp, window),
+			);
+			if (earlier) return { found: true, requests, checkedUntil: window.from };
+			if (!hasMore) break;
+		}
+	}
+	return { found: false, requests, checkedUntil: to + 1 };
+}
+
 const DAY_MS = 86_400_000;
 /** Newest first: a story with recent activity costs a request or two, a quiet one a few more. */
 const LOOKBACK_STEPS_DAYS = [1, 7, 31];

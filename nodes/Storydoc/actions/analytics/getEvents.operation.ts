@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { analyticsFilters } from '../../descriptions/analyticsFilters';
+import { simplifyProperties } from '../../descriptions/simplify';
 import { getOptionalLocatorId } from '../../helpers/locators';
 import {
 	booleanField,
@@ -11,6 +12,7 @@ import {
 	positiveIntegerField,
 	validateDateRange,
 } from '../../helpers/validation';
+import { SIMPLE_EVENT_FIELDS, simplifyEvent } from '../../helpers/simplify';
 import { VersionSummaries } from '../../helpers/versionSummary';
 import { analyticsEvents, DEFAULT_PAGE_CONCURRENCY, MAX_PAGE_CONCURRENCY } from '../../transport/analytics';
 import type { AnalyticsQuery } from '../../transport/analytics';
@@ -71,6 +73,10 @@ const properties: INodeProperties[] = [
 		description: 'Max number of results to return',
 		displayOptions: { show: { output: ['events'], returnAll: [false] } },
 	},
+	...simplifyProperties(SIMPLE_EVENT_FIELDS).map((property) => ({
+		...property,
+		displayOptions: { show: { ...property.displayOptions?.show, output: ['events'] } },
+	})),
 	analyticsFilters,
 	{
 		displayName: 'Options',
@@ -161,6 +167,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this,
 		JSON.stringify([minute(query.from), minute(query.to), query.storyId, query.versionId, query.userEmail, output, limit]),
 	);
+	const simplify =
+		output === 'events' &&
+		booleanField(node, itemIndex, 'Simplify', this.getNodeParameter('simplify', itemIndex, false));
 	const events = analyticsEvents.call(this, query, { concurrency, limit, itemIndex });
 
 	if (output === 'versionSummary') {
@@ -175,7 +184,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// kept, so 100,000 events cost about their own size.
 	const items: INodeExecutionData[] = [];
 	for await (const page of events) {
-		for (const event of page) items.push({ json: event, pairedItem: { item: itemIndex } });
+		for (const event of page) items.push({ json: simplify ? simplifyEvent(event) : event, pairedItem: { item: itemIndex } });
 	}
 	return items;
 }

@@ -1,0 +1,113 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { AnalyticsEvent } from '../Storydoc/helpers/versionSummary';
+import { viewBefore } from '../Storydoc/transport/analytics';
+import type { StorydocContext } from '../Storydoc/transport';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * At most this many requests per poll go to checking whether a version was viewed before. A check
+ * costs one request per 92 days of the version's age (more only for a version with over 1,000
+ * events in 92 days, which stops at its first page: it was viewed). Checks that do not fit wait
+ * for the next poll, from where they stopped.
+ */
+export const MAX_CHECK_REQUESTS_PER_POLL = 30;
+/** The versions settled last that the trigger remembers, so that their later views cost nothing. */
+export const SETTLED_LIMIT = 5000;
+/** How far back a check reads for a version whose events do not say when it was created. */
+export const LOOKBACK_WITHOUT_CREATION_DAYS = 365;
+
+/** A view that may be its version's first, waiting for (the rest of) its check. */
+interface Candidate {
+	event: AnalyticsEvent;
+	/** Views of the version at the very same instant, read with it: not "before" it. */
+	sameInstant: string[];
+	/** The check has read the version's events up to this instant (exclusive); absent: not started. */
+	checkedUntil?: number;
+}
+
+/** What the trigger keeps between polls for First View (in the workflow's static data). */
+export interface FirstViewState {
+	/** Versions whose first view is known (emitted, or before the trigger saw it), oldest first. */
+	settled: string[];
+	/** Views of versions not yet settled, oldest first. */
+	pending: Candidate[];
+}
+
+export function readFirstViewState(staticData: IDataObject): FirstViewState {
+	const stored = staticData.firstViews as Partial<FirstViewState> | undefined;
+	return {
+		settled: Array.isArray(stored?.settled) ? stored.settled.filter((id): id is string => typeof id === 'string') : [],
+		pending: Array.isArray(stored?.pending) ? stored.pending.filter((candidate) => candidate?.event?.versionId) : [],
+	};
+}
+
+const instantOf = (event: AnalyticsEvent) => Date.parse(event.timestamp);
+
+/**
+ * The first views among a poll's new events. A version's view is its first when no view of it
+ * happened before that one, from the version's creation on: the check reads the version's events
+ * (`versionId` filter) from its `versionCreatedAt` to the view, in 92-day windows, and stops at the
+ * first earlier view. Versions settled once (first view emitted, or viewed before) are remembered, so
+ * later views cost nothing; a version forgotten (past `SETTLED_LIMIT`) is checked again and, viewed
+ * before, not emitted again. Returns the views to emit, oldest first, and the state to keep; nothing
+ * is kept unless the whole poll succeeds (the caller stores the state), so a failed check is redone.
+ */
+export async function firstViews(
+	context: StorydocContext,
+	previous: FirstViewState,
+	fresh: AnalyticsEvent[],
+	deadline: number,
+): Promise<{ emitted: AnalyticsEvent[]; state: FirstViewState; requests: number }> {
+	const settled = new Set(previous.settled);
+	const candidates = new Map<string, Candidate>(
+		previous.pending.map((candidate) => [candidate.event.versionId, { ...candidate, sameInstant: [...candidate.sameInstant] }]),
+	);
+	for (const event of fresh) {
+		if (event.eventCategory !== 'view' || settled.has(event.versionId)) continue;
+		const known = candidates.get(event.versionId);
+		if (!known) candidates.set(event.versionId, { event, sameInstant: [String(event.eventId ?? '')] });
+		else if (instantOf(known.event) === instantOf(event)) known.sameInstant.push(String(event.eventId ?? ''));
+	}
+
+	const emitted: AnalyticsEvent[] = [];
+	const settle = (versionId: string) => {
+		settled.delete(versionId);
+		settled.add(versionId);
+		candidates.delete(versionId);
+	};
+	let requests = 0;
+	const queue = [...candidates.values()].sort((a, b) => instantOf(a.event) - instantOf(b.event));
+	for (const candidate of queue) {
+		if (requests >= MAX_CHECK_REQUESTS_PER_POLL || Date.now() >= deadline) break;
+		const viewedAt = instantOf(candidate.event);
+		const createdAt = Date.parse(String(candidate.event.versionCreatedAt ?? ''));
+		const from =
+			candidate.checkedUntil ??
+			(Number.isFinite(createdAt) ? Math.min(createdAt, viewedAt) : viewedAt - LOOKBACK_WITHOUT_CREATION_DAYS * DAY_MS);
+		const check = await viewBefore.call(context, {
+			versionId: candidate.event.versionId,
+			from,
+			to: viewedAt,
+			notBefore: new Set(candidate.sameInstant),
+			maxRequests: MAX_CHECK_REQUESTS_PER_POLL - requests,
+		});
+		requests += check.requests;
+		if (check.found) settle(candidate.event.versionId);
+		else if (check.checkedUntil > viewedAt) {
+			emitted.push(candidate.event);
+			settle(candidate.event.versionId);
+		} else candidate.checkedUntil = check.checkedUntil;
+	}
+
+	const kept = [...settled];
+	return {
+		emitted,
+		requests,
+		state: {
+			settled: kept.slice(Math.max(0, kept.length - SETTLED_LIMIT)),
+			pending: [...candidates.values()].sort((a, b) => instantOf(a.event) - instantOf(b.event)),
+		},
+	};
+}
