@@ -206,8 +206,43 @@ function stopN8n(child) {
 	});
 }
 
+/**
+ * A workflow of two nodes as a user builds one on the Storydoc Trigger: the trigger (every minute,
+ * `event`) and one Storydoc node after it (`then`: its name and parameters), both on `credential`.
+ */
+function pollingWorkflow({ id, name, event, triggerName, then, credential, idPrefix }) {
+	const credentials = { storydocApi: credential };
+	return {
+		id,
+		name,
+		nodes: [
+			{
+				id: `${idPrefix}-000000000001`,
+				name: triggerName,
+				type: TRIGGER_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event },
+				credentials,
+			},
+			{
+				id: `${idPrefix}-000000000002`,
+				name: then.name,
+				type: NODE_TYPE,
+				typeVersion: 1,
+				position: [260, 0],
+				parameters: then.parameters,
+				credentials,
+			},
+		],
+		connections: { [triggerName]: { main: [[{ node: then.name, type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
 module.exports = {
 	N8N_VERSIONS,
+	pollingWorkflow,
 	NODE_TYPE,
 	TRIGGER_TYPE,
 	PACKAGE_NAME,

@@ -21,44 +21,17 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const util = require('node:util');
 
 const app = require('./n8n-app');
 const { loadExamples, sandboxClient, startSandbox } = require('../examples');
+const { createChecks, expect, expectEqual, show, waitFor: waitUntil } = require('./checks');
 
 const CREDENTIAL_ID = 'storydocAccount';
 const BAD_CREDENTIAL_ID = 'storydocBadToken';
 /** A second key of the organization (the sandbox's `admin`), for the First View workflow: its requests are told apart by key. */
 const FIRST_VIEW_CREDENTIAL_ID = 'storydocFirstView';
 
-const results = [];
-
-function show(value) {
-	return util.inspect(value, { depth: 6, breakLength: 120, colors: false });
-}
-
-/** Fails a check with both sides shown, so a red run says what differed. */
-function expectEqual(actual, expected, what) {
-	if (!util.isDeepStrictEqual(actual, expected)) {
-		throw new Error(`${what} differed\n    expected: ${show(expected)}\n    actual:   ${show(actual)}`);
-	}
-}
-
-function expect(condition, message) {
-	if (!condition) throw new Error(message);
-}
-
-async function check(name, fn) {
-	const started = Date.now();
-	try {
-		await fn();
-		results.push({ name, ok: true });
-		console.log(`ok      ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-	} catch (error) {
-		results.push({ name, ok: false });
-		console.log(`FAILED  ${name}\n    ${String(error.message || error).replace(/\n/g, '\n    ')}`);
-	}
-}
+const { check, results, summary } = createChecks();
 
 async function main() {
 	const started = Date.now();
@@ -221,11 +194,9 @@ async function main() {
 		else fs.rmSync(userFolder, { recursive: true, force: true });
 	}
 
-	const passed = results.filter((r) => r.ok).length;
-	const failed = results.length - passed;
 	console.log(`e2e: done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-	console.log(`tests: ${passed} passed, ${failed} failed`);
-	process.exitCode = failed ? 1 : 0;
+	console.log(summary());
+	process.exitCode = results.every((result) => result.ok) ? 0 : 1;
 }
 
 /** `--n8n VERSION` (or STORYDOC_E2E_N8N): one of the tested versions, 2.41.1 by default. */
@@ -242,78 +213,36 @@ const TRIGGER_WORKFLOW_ID = 'sdE2eTrigger';
 const POLL_WAIT_MS = 75_000;
 
 /** A prospect clicks → look the version up: Storydoc Trigger (every minute, clicks) → Version › Get. */
-function triggerWorkflow() {
-	const credentials = { storydocApi: { id: CREDENTIAL_ID, name: 'Storydoc account' } };
-	return {
+const triggerWorkflow = () =>
+	app.pollingWorkflow({
 		id: TRIGGER_WORKFLOW_ID,
 		name: 'Storydoc e2e: a prospect clicks → the version',
-		nodes: [
-			{
-				id: 'c0a1e5f2-0006-4b00-9000-000000000001',
-				name: 'When a prospect clicks',
-				type: app.TRIGGER_TYPE,
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'click' },
-				credentials,
-			},
-			{
-				id: 'c0a1e5f2-0006-4b00-9000-000000000002',
-				name: 'The version clicked',
-				type: app.NODE_TYPE,
-				typeVersion: 1,
-				position: [260, 0],
-				parameters: { resource: 'version', operation: 'get', versionId: { __rl: true, mode: 'id', value: '={{ $json.versionId }}' } },
-				credentials,
-			},
-		],
-		connections: { 'When a prospect clicks': { main: [[{ node: 'The version clicked', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
+		idPrefix: 'c0a1e5f2-0006-4b00-9000',
+		event: 'click',
+		triggerName: 'When a prospect clicks',
+		then: { name: 'The version clicked', parameters: versionOf('={{ $json.versionId }}') },
+		credential: { id: CREDENTIAL_ID, name: 'Storydoc account' },
+	});
+
+function versionOf(expression) {
+	return { resource: 'version', operation: 'get', versionId: { __rl: true, mode: 'id', value: expression } };
 }
 
-async function waitFor(find, what, timeoutMs = POLL_WAIT_MS) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const found = find();
-		if (found) return found;
-		if (Date.now() > deadline) throw new Error(`${what}: not seen within ${timeoutMs / 1000} s`);
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-}
+const waitFor = (find, what, timeoutMs = POLL_WAIT_MS) => waitUntil(find, what, timeoutMs);
 
 const FIRST_VIEW_WORKFLOW_ID = 'sdE2eFirstView';
 
 /** A prospect opens a proposal for the first time → look the version up: Storydoc Trigger (First View) → Version › Get. */
-function firstViewWorkflow() {
-	const credentials = { storydocApi: { id: FIRST_VIEW_CREDENTIAL_ID, name: 'Storydoc (second key)' } };
-	return {
+const firstViewWorkflow = () =>
+	app.pollingWorkflow({
 		id: FIRST_VIEW_WORKFLOW_ID,
 		name: 'Storydoc e2e: a prospect opens a proposal for the first time → the version',
-		nodes: [
-			{
-				id: 'c0a1e5f2-0007-4b00-9000-000000000001',
-				name: 'When a proposal is first opened',
-				type: app.TRIGGER_TYPE,
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'firstView' },
-				credentials,
-			},
-			{
-				id: 'c0a1e5f2-0007-4b00-9000-000000000002',
-				name: 'The version opened',
-				type: app.NODE_TYPE,
-				typeVersion: 1,
-				position: [260, 0],
-				parameters: { resource: 'version', operation: 'get', versionId: { __rl: true, mode: 'id', value: '={{ $json.versionId }}' } },
-				credentials,
-			},
-		],
-		connections: { 'When a proposal is first opened': { main: [[{ node: 'The version opened', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
-}
+		idPrefix: 'c0a1e5f2-0007-4b00-9000',
+		event: 'firstView',
+		triggerName: 'When a proposal is first opened',
+		then: { name: 'The version opened', parameters: versionOf('={{ $json.versionId }}') },
+		credential: { id: FIRST_VIEW_CREDENTIAL_ID, name: 'Storydoc (second key)' },
+	});
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -504,6 +433,6 @@ async function executeWorkflow(n8nCommand, id) {
 
 main().catch((error) => {
 	console.error(`e2e: ${error.stack || error}`);
-	console.log(`tests: ${results.filter((r) => r.ok).length} passed, ${results.filter((r) => !r.ok).length + 1} failed`);
+	console.log(summary(1));
 	process.exitCode = 1;
 });

@@ -20,10 +20,10 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const util = require('node:util');
 
 const app = require('./n8n-app');
 const { loadExamples, sandboxClient, startSandbox } = require('../examples');
+const { createChecks, expect, expectEqual } = require('./checks');
 
 const CHROMIUM = process.env.STORYDOC_UI_CHROMIUM || '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
@@ -108,42 +108,19 @@ function uiWorkflow(example) {
 	return workflow;
 }
 
-const results = [];
-
 /** Where a failed check's screenshot goes: never docs/, which holds the documentation's screenshots. */
 let failureShots;
 let currentPage;
 
-async function check(name, fn) {
-	const started = Date.now();
-	try {
-		await fn();
-		results.push({ name, ok: true });
-		console.log(`ok      ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-		return true;
-	} catch (error) {
-		results.push({ name, ok: false });
-		console.log(`FAILED  ${name}\n    ${String(error.message || error).replace(/\n/g, '\n    ')}`);
-		if (currentPage) {
-			failureShots ??= fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-ui-failures-'));
-			const shot = path.join(failureShots, `failed-${results.length}.png`);
-			await currentPage.screenshot({ path: shot }).catch(() => undefined);
-			console.log(`    screenshot: ${shot}`);
-		}
-		return false;
-	}
-}
-
-function expect(condition, message) {
-	if (!condition) throw new Error(message);
-}
-
-function expectEqual(actual, expected, what) {
-	if (!util.isDeepStrictEqual(actual, expected)) {
-		const show = (value) => util.inspect(value, { depth: 5, breakLength: 120 });
-		throw new Error(`${what} differed\n    expected: ${show(expected)}\n    actual:   ${show(actual)}`);
-	}
-}
+const { check, results, summary } = createChecks({
+	async onFailure(count) {
+		if (!currentPage) return;
+		failureShots ??= fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-ui-failures-'));
+		const shot = path.join(failureShots, `failed-${count}.png`);
+		await currentPage.screenshot({ path: shot }).catch(() => undefined);
+		console.log(`    screenshot: ${shot}`);
+	},
+});
 
 /** The Storydoc node as built (dist/): the option names the editor must show. */
 function builtNodeDescription() {
@@ -229,10 +206,9 @@ async function main() {
 		else fs.rmSync(userFolder, { recursive: true, force: true });
 	}
 
-	const passed = results.filter((r) => r.ok).length;
 	console.log(`ui: done in ${((Date.now() - started) / 1000).toFixed(0)} s; screenshots in ${path.relative(process.cwd(), SHOTS_DIR) || '.'}/`);
-	console.log(`tests: ${passed} passed, ${results.length - passed} failed`);
-	process.exitCode = results.length - passed ? 1 : 0;
+	console.log(summary());
+	process.exitCode = results.every((result) => result.ok) ? 0 : 1;
 }
 
 /** Everything the browser does, in order; a failed step that later steps need ends the run. */
@@ -369,7 +345,7 @@ async function triggerChecks(page, base, client) {
 		expectEqual(await node.getAttribute('data-node-type'), app.TRIGGER_TYPE, 'the trigger type on the canvas');
 		await node.dblclick();
 		await page.locator('[data-test-id="parameter-input-event"]').waitFor();
-		expectEqual(await dropdownOptions(page, 'event'), ['Any Engagement', 'Click', 'View'], 'Event options');
+		expectEqual(await dropdownOptions(page, 'event'), optionNames(builtTriggerDescription(), 'event'), 'Event options');
 	});
 	if (!opened) return;
 
@@ -409,6 +385,19 @@ async function triggerChecks(page, base, client) {
 		expect(requests.length > 0 && requests.every((r) => r.path === '/v2/analytics/events' && r.status === 200), 'the trigger sent analytics requests only, each answered 200');
 		await tidyForScreenshot(page);
 		await page.screenshot({ path: path.join(SHOTS_DIR, 'ui-trigger-test-event.png') });
+	});
+
+	await check('choosing First View of a Version shows what it costs and hides Output', async () => {
+		const description = builtTriggerDescription();
+		const notice = description.properties.find((property) => property.name === 'firstViewNotice').displayName;
+		await page.click('[data-test-id="parameter-input-event"]');
+		await page.locator('.el-select-dropdown__item:visible', { hasText: 'First View of a Version' }).click();
+		await page.getByText(notice.slice(0, 60), { exact: false }).first().waitFor({ timeout: 15_000 });
+		await page.locator('[data-test-id="parameter-input-output"]').waitFor({ state: 'detached', timeout: 15_000 });
+		await page.locator('.el-select-dropdown__item:visible').first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+		await page.waitForTimeout(500); // the list's fade-out
+		await tidyForScreenshot(page);
+		await page.screenshot({ path: path.join(SHOTS_DIR, 'ui-trigger-first-view.png') });
 	});
 }
 
@@ -523,6 +512,6 @@ async function storyAndVariables(page, client, { otherStory, finalStory }) {
 
 main().catch((error) => {
 	console.error(`ui: ${error.stack || error}`);
-	console.log(`tests: ${results.filter((r) => r.ok).length} passed, ${results.filter((r) => !r.ok).length + 1} failed`);
+	console.log(summary(1));
 	process.exitCode = 1;
 });
