@@ -39,9 +39,11 @@ interface Settings {
 /** Every parameter, checked before any request: a bad filter fails the activation, not a poll later on. */
 function readSettings(context: IPollFunctions): Settings {
 	const node = context.getNode();
+	const event = context.getNodeParameter('event', 'any') as EventType;
 	return {
-		eventType: context.getNodeParameter('event', 'any') as EventType,
-		output: context.getNodeParameter('output', 'events') as Output,
+		eventType: event,
+		// Output does not apply to First View (hidden there): its items are events, one per version.
+		output: event === 'firstView' ? 'events' : (context.getNodeParameter('output', 'events') as Output),
 		filters: {
 			storyId: optionalLocatorId(node, context.getNodeParameter('filters.storyId', '', { extractValue: false }), 'Story'),
 			versionId: optionalLocatorId(node, context.getNodeParameter('filters.versionId', '', { extractValue: false }), 'Version'),
@@ -244,27 +246,27 @@ export class StorydocTrigger implements INodeType {
 
 			// Only now that the pages have arrived: a poll that fails midway leaves the cursor where it was.
 			const { fresh, next } = advance(cursor, read);
+			let emitted = fresh.filter(accept);
+			const log = { node: this.getNode().name, workflowId: this.getWorkflow().id };
 			if (settings.eventType === 'firstView') {
 				// The checks may fail too: the cursor and what was settled move together, or not at all.
 				const found = await firstViews(this, readFirstViewState(staticData), fresh, deadline);
-				staticData.cursor = { ...next };
 				staticData.firstViews = { ...found.state };
+				emitted = found.emitted;
 				if (found.state.pending.length) {
 					this.logger.info(
-						`Storydoc Trigger "${this.getNode().name}": ${found.state.pending.length} versions wait for the next poll to check whether they were viewed before`,
-						{ node: this.getNode().name, workflowId: this.getWorkflow().id },
+						`Storydoc Trigger "${log.node}": ${found.state.pending.length} versions wait for the next poll to check whether they were viewed before`,
+						log,
 					);
 				}
-				return found.emitted.length ? [this.helpers.returnJsonArray(found.emitted)] : null;
 			}
 			staticData.cursor = { ...next };
 			if (!complete) {
 				this.logger.info(
-					`Storydoc Trigger "${this.getNode().name}": stopped reading when the poll's time ran out, after ${fresh.length} new events; the next poll reads on from ${next.timestamp}`,
-					{ node: this.getNode().name, workflowId: this.getWorkflow().id },
+					`Storydoc Trigger "${log.node}": stopped reading when the poll's time ran out, after ${fresh.length} new events; the next poll reads on from ${next.timestamp}`,
+					log,
 				);
 			}
-			const emitted = fresh.filter(accept);
 			if (!emitted.length) return null;
 			const json = settings.output === 'versionSummary' ? versionItems(emitted) : emitted;
 			return [this.helpers.returnJsonArray(json)];
