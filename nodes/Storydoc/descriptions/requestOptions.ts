@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS } from '../transport';
+import { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS } from '../constants';
 
 /** Node-wide: the transport reads it for the requests of every operation. */
 export const requestOptions: INodeProperties = {

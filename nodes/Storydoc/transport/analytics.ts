@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { DEFAULT_PAGE_CONCURRENCY } from '../constants';
 import { isOutsideWindow, splitIntoWindows } from '../helpers/dateWindows';
 import type { DateWindow } from '../helpers/dateWindows';
 import { orderedPages } from '../helpers/orderedPages';
@@ -8,10 +9,6 @@ import type { Page } from '../helpers/orderedPages';
 import type { AnalyticsEvent } from '../helpers/versionSummary';
 import type { StorydocContext } from './index';
 import { storydocApiRequest } from './index';
-
-/** Small on purpose: enough to hide the latency of a page, gentle on a shared rate limit. */
-export const DEFAULT_PAGE_CONCURRENCY = 5;
-export const MAX_PAGE_CONCURRENCY = 10;
 
 /** What one analytics query asks for; `from` and `to` are inclusive instants (epoch ms). */
 export interface AnalyticsQuery {

@@ -9,6 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, TIMEOUT_PARAMETER } from '../constants';
 import type { StorydocResponse } from './errors';
 import { headerNumber, parseErrorBody, storydocApiError } from './errors';
 import type { RateLimitPacer, SendTicket } from './rateLimit';
@@ -39,12 +40,6 @@ export interface StorydocRequest {
 	 */
 	ifOutcomeUnknown?: string;
 }
-
-/** The node-wide "Request Options › Timeout (Seconds)" parameter, read by the transport for every operation. */
-export const TIMEOUT_PARAMETER = 'requestOptions.timeout';
-export const DEFAULT_TIMEOUT_SECONDS = 30;
-/** Longer is a stall, not patience; and past Node's timer limit (24.8 days) a timeout fires at once. */
-export const MAX_TIMEOUT_SECONDS = 3600;
 
 /** Reads retry transient failures this many times in all (the first try included)... */
 const READ_MAX_ATTEMPTS = 5;

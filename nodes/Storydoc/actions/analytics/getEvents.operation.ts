@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { DEFAULT_PAGE_CONCURRENCY, MAX_PAGE_CONCURRENCY } from '../../constants';
 import { analyticsFilters } from '../../descriptions/analyticsFilters';
 import { simplifyProperties } from '../../descriptions/simplify';
 import { getOptionalLocatorId } from '../../helpers/locators';
@@ -14,7 +15,7 @@ import {
 } from '../../helpers/validation';
 import { SIMPLE_EVENT_FIELDS, simplifyEvent } from '../../helpers/simplify';
 import { VersionSummaries } from '../../helpers/versionSummary';
-import { analyticsEvents, DEFAULT_PAGE_CONCURRENCY, MAX_PAGE_CONCURRENCY } from '../../transport/analytics';
+import { analyticsEvents } from '../../transport/analytics';
 import type { AnalyticsQuery } from '../../transport/analytics';
 
 const properties: INodeProperties[] = [
