@@ -3,7 +3,7 @@
  * npm run bench:analytics — Storydoc › Analytics › Get Events against what users build today:
  * n8n's HTTP Request node (4.2, built-in pagination) followed by a Split Out node.
  *
- * Both run in this one process through n8n-core's real engine (test/harness/n8n.js), against the local
+ * Both run in this one process through n8n-core's real engine (test/harness/n8n.ts), against the local
  * sandbox with 50,000 events and 50 ms latency per response, and must output the same 50,000 events.
  * The sandbox runs in a child process, as the API runs on another machine: its own work (building
  * and serializing pages) would otherwise be billed to whichever node is being measured.
@@ -184,6 +184,8 @@ const fmt = (value, digits = 0) => value.toFixed(digits).padStart(8);
 
 async function main() {
 	const { installN8n } = require('./e2e/n8n-app');
+	// The engine harness is TypeScript (test/harness/n8n.ts): ts-node compiles it on load.
+	require('ts-node').register({ transpileOnly: true, project: path.join(__dirname, '..', 'tsconfig.json') });
 	const { loadPackage, runWorkflow, storydocWorkflow, CREDENTIAL_TYPE } = require('../test/harness/n8n');
 
 	console.log('Installing or reusing the n8n app for n8n-nodes-base (scripts/e2e/install-n8n.sh) …');

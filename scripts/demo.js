@@ -18,6 +18,8 @@ const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-demo-'));
 process.env.N8N_USER_FOLDER = userFolder;
 process.on('exit', () => fs.rmSync(userFolder, { recursive: true, force: true }));
 
+// The engine harness is TypeScript (test/harness/n8n.ts): ts-node compiles it on load.
+require('ts-node').register({ transpileOnly: true, project: path.join(__dirname, '..', 'tsconfig.json') });
 const { credentialsFor, runWorkflow } = require('../test/harness/n8n');
 const { loadExamples, sandboxClient, startSandbox } = require('./examples');
 

@@ -8,7 +8,7 @@
 #
 # Env: STORYDOC_ENGINE_CACHE  parent directory (default $HOME/.cache/storydoc-engines)
 #
-# Select the line for a run with STORYDOC_N8N_LINE=1.x (see test/harness/engineLine.js):
+# Select the line for a run with STORYDOC_N8N_LINE=1.x (see test/harness/engineLine.ts):
 #   STORYDOC_N8N_LINE=1.x npm test
 set -euo pipefail
 
