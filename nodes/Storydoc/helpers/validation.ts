@@ -1,8 +1,30 @@
 import type { INode } from 'n8n-workflow';
-import { NodeOperationError, tryToParseDateTime } from 'n8n-workflow';
+import { NodeOperationError, tryToParseDateTime, validateFieldType } from 'n8n-workflow';
 
 /** Deliberately loose (something@domain.tld): the API decides whether the user exists. */
 const EMAIL_REGEX = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * A number from a number or a numeric text (what an expression may give), read by n8n-workflow's
+ * `validateFieldType`; undefined for anything else. Empty text, `true` and the like are not numbers
+ * here, though n8n's coercion alone would read them as 0 or 1; neither is Infinity.
+ */
+export function numberValue(value: unknown): number | undefined {
+	const text = typeof value === 'string' ? value.trim() : undefined;
+	if (typeof value !== 'number' && !text) return undefined;
+	const result = validateFieldType('value', text ?? value, 'number');
+	return result.valid && result.newValue !== undefined && Number.isFinite(result.newValue) ? result.newValue : undefined;
+}
+
+/**
+ * true or false as n8n-workflow's `validateFieldType` reads a boolean: true/false, the texts "true"
+ * and "false" in any case, 1/0 and "1"/"0"; undefined for anything else ("yes", 2, an object).
+ */
+export function booleanValue(value: unknown): boolean | undefined {
+	if (typeof value !== 'boolean' && typeof value !== 'number' && typeof value !== 'string') return undefined;
+	const result = validateFieldType('value', typeof value === 'string' ? value.trim() : value, 'boolean');
+	return result.valid ? result.newValue : undefined;
+}
 
 /** Names the item when there is one (action node); a trigger's parameters belong to no item. */
 function fieldError(node: INode, itemIndex: number | undefined, message: string, description?: string) {
@@ -77,8 +99,8 @@ export function positiveIntegerField(
 	value: unknown,
 	max = Number.MAX_SAFE_INTEGER,
 ): number {
-	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > max) {
+	const number = numberValue(value);
+	if (number === undefined || !Number.isInteger(number) || number < 1 || number > max) {
 		const range = max === Number.MAX_SAFE_INTEGER ? 'of at least 1' : `from 1 to ${max}`;
 		throw fieldError(node, itemIndex, `"${fieldLabel}" must be a whole number ${range}`, `Value given: ${JSON.stringify(value)}`);
 	}
@@ -86,13 +108,12 @@ export function positiveIntegerField(
 }
 
 /**
- * A boolean parameter: n8n passes an expression's value as it is, so "yes" or 1 would otherwise be
- * read as true and "false" as true too. Accepts true/false and the texts "true"/"false".
+ * A boolean parameter: n8n passes an expression's value as it is, so "yes" would otherwise be read as
+ * true and "false" as true too. Accepts what `booleanValue` does.
  */
 export function booleanField(node: INode, itemIndex: number, fieldLabel: string, value: unknown): boolean {
-	if (typeof value === 'boolean') return value;
-	const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
-	if (text === 'true' || text === 'false') return text === 'true';
+	const flag = booleanValue(value);
+	if (flag !== undefined) return flag;
 	throw fieldError(node, itemIndex, `"${fieldLabel}" must be true or false`, `Value given: ${JSON.stringify(value)}`);
 }
 
@@ -104,7 +125,8 @@ export function optionField<T extends string>(
 	value: unknown,
 	options: Record<T, string>,
 ): T {
-	if (typeof value === 'string' && Object.prototype.hasOwnProperty.call(options, value)) return value as T;
+	const valueOptions = Object.entries(options).map(([key, name]) => ({ name: String(name), value: key }));
+	if (typeof value === 'string' && validateFieldType(fieldLabel, value, 'options', { valueOptions }).valid) return value as T;
 	const allowed = Object.entries(options)
 		.map(([key, name]) => `"${key}" (${String(name)})`)
 		.join(' or ');

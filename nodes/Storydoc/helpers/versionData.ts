@@ -1,8 +1,9 @@
 import type { IDataObject, INode, ResourceMapperField } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { jsonParse, NodeOperationError } from 'n8n-workflow';
 
 import type { GroupShape } from './storyFields';
 import { describeRowKeys, isDateField, isListField, isLogoField, storedGroupShape } from './storyFields';
+import { booleanValue, numberValue } from './validation';
 
 /**
  * Pure functions that turn one item's parameters into the body of a version create or update.
@@ -81,8 +82,8 @@ export function senderEmail(item: ItemInput, value: unknown): string {
 /** Empty means a permanent, public version; otherwise a whole number of days, at least 1. */
 export function daysToExpire(item: ItemInput, value: unknown): number | undefined {
 	if (isEmpty(value)) return undefined;
-	const days = typeof value === 'string' ? Number(value.trim()) : value;
-	if (typeof days !== 'number' || !Number.isSafeInteger(days) || days < 1) {
+	const days = numberValue(value);
+	if (days === undefined || !Number.isSafeInteger(days) || days < 1) {
 		throw item.error(
 			'Days to Expire',
 			'must be a whole number of at least 1',
@@ -96,7 +97,7 @@ export function daysToExpire(item: ItemInput, value: unknown): number | undefine
 function parsedJson(item: ItemInput, field: string, value: unknown): unknown {
 	if (typeof value !== 'string') return value;
 	try {
-		return JSON.parse(value);
+		return jsonParse<unknown>(value);
 	} catch (error) {
 		throw item.error(field, 'is not valid JSON', jsonSyntaxHint(error));
 	}
@@ -119,8 +120,8 @@ function httpUrl(item: ItemInput, field: string, value: unknown): string {
 }
 
 function toNumber(item: ItemInput, field: string, value: unknown): number {
-	const number = typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value;
-	if (typeof number !== 'number' || !Number.isFinite(number)) throw item.error(field, 'must be a number', given(value));
+	const number = numberValue(value);
+	if (number === undefined) throw item.error(field, 'must be a number', given(value));
 	return number;
 }
 
@@ -338,8 +339,8 @@ export function enteredRows(item: ItemInput, rows: RowParameter[], groups: Map<s
 		}
 		const parentPath = row.path.slice(0, -1);
 		const parents = rowsOfGroup.get(parentPath.join('.')) ?? [];
-		const number = typeof row.parentRow === 'string' ? Number(row.parentRow) : row.parentRow;
-		const parent = typeof number === 'number' && Number.isInteger(number) && number >= 1 ? parents[number - 1] : undefined;
+		const number = numberValue(row.parentRow);
+		const parent = number !== undefined && Number.isInteger(number) && number >= 1 ? parents[number - 1] : undefined;
 		if (!parent) {
 			throw item.error(
 				`Repeatable Rows › Row ${row.index + 1} › Parent Row`,
@@ -402,9 +403,8 @@ function checkedProducts(item: ItemInput, value: unknown): unknown {
 /** A boolean of a collection: expressions pass their value as it is ("yes" would be sent as it is). */
 function booleanSetting(item: ItemInput, field: string, value: unknown, fallback: boolean): boolean {
 	if (value === undefined || value === null || value === '') return fallback;
-	if (typeof value === 'boolean') return value;
-	const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
-	if (text === 'true' || text === 'false') return text === 'true';
+	const flag = booleanValue(value);
+	if (flag !== undefined) return flag;
 	throw item.error(field, 'must be true or false', given(value));
 }
 

@@ -10,6 +10,7 @@ import type {
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, TIMEOUT_PARAMETER } from '../constants';
+import { numberValue } from '../helpers/validation';
 import type { StorydocResponse } from './errors';
 import { headerNumber, parseErrorBody, storydocApiError } from './errors';
 import type { RateLimitPacer, SendTicket } from './rateLimit';
@@ -225,8 +226,8 @@ function isExecuteContext(context: StorydocContext): context is StorydocContext 
 function timeoutFor(context: StorydocContext, itemIndex: number | undefined): number {
 	if (itemIndex === undefined || !isExecuteContext(context)) return DEFAULT_TIMEOUT_SECONDS * 1000;
 	const seconds = context.getNodeParameter(TIMEOUT_PARAMETER, itemIndex, DEFAULT_TIMEOUT_SECONDS) as unknown;
-	const value = typeof seconds === 'string' && seconds.trim() !== '' ? Number(seconds) : seconds;
-	if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+	const value = numberValue(seconds);
+	if (value === undefined || value <= 0) {
 		throw new NodeOperationError(
 			context.getNode(),
 			`Item ${itemIndex}: "Timeout (Seconds)" must be a number greater than 0`,
