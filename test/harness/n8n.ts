@@ -421,6 +421,25 @@ export async function runPoll(
 	return { items: (result ? result[0] : []) as TestItem[], result, staticData: workflow.staticData };
 }
 
+/** A Storydoc node with the Storydoc credential, as a workflow or the editor holds it. */
+function storydocNode({
+	id,
+	name,
+	position = [0, 0],
+	parameters = {},
+	credentialName = 'test',
+}: Pick<INode, 'id' | 'name'> & Partial<Pick<INode, 'position' | 'parameters'>> & { credentialName?: string }): INode {
+	return {
+		id,
+		name,
+		type: NODE_TYPE,
+		typeVersion: 1,
+		position,
+		parameters,
+		credentials: { [CREDENTIAL_TYPE]: { id: '1', name: credentialName } },
+	};
+}
+
 export interface StorydocWorkflowOptions {
 	/** Input items, emitted by a Records node between the trigger and Storydoc. */
 	items?: IDataObject[];
@@ -443,13 +462,7 @@ export function storydocWorkflow(
 		parameters: {},
 	};
 	const storydoc: INode = {
-		id: 'storydoc',
-		name: 'Storydoc',
-		type: NODE_TYPE,
-		typeVersion: 1,
-		position: [400, 0],
-		parameters,
-		credentials: { [CREDENTIAL_TYPE]: { id: '1', name: 'Storydoc sandbox' } },
+		...storydocNode({ id: 'storydoc', name: 'Storydoc', position: [400, 0], parameters, credentialName: 'Storydoc sandbox' }),
 		...nodeSettings,
 	};
 	const nodes = [trigger, storydoc];
@@ -495,15 +508,7 @@ export async function testCredential(credentialData: ICredentialDataDecryptedObj
 			],
 		},
 	};
-	const node: INode = {
-		id: 'temp',
-		name: 'Temp-Node',
-		type: NODE_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-		credentials: { [CREDENTIAL_TYPE]: { id: '1', name: 'test' } },
-	};
+	const node = storydocNode({ id: 'temp', name: 'Temp-Node' });
 	const tempNodeTypes: INodeTypes = { ...nodeTypes, getByNameAndVersion: () => tempType, getByName: () => tempType };
 	const workflow = buildWorkflow({ nodes: [node], connections: {} }, tempNodeTypes);
 	const credentialsHelper = new TestCredentialsHelper(credentialTypes, { [CREDENTIAL_TYPE]: credentialData });
@@ -556,15 +561,7 @@ export async function callMethod(
 	const storydoc = types.get(NODE_TYPE);
 	if (!storydoc) throw new Error('The package has no Storydoc node');
 	const nodeType = NodeHelpers.getVersionedNodeType(storydoc);
-	const node: INode = {
-		id: 'storydoc',
-		name: 'Storydoc',
-		type: NODE_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: parameters || {},
-		credentials: { [CREDENTIAL_TYPE]: { id: '1', name: 'test' } },
-	};
+	const node = storydocNode({ id: 'storydoc', name: 'Storydoc', parameters });
 	const workflow = buildWorkflow({ nodes: [node], connections: {} }, nodeTypes);
 	const credentialsHelper = new TestCredentialsHelper(credentialTypes, credentials || {});
 	const additionalData = additionalDataFor(credentialsHelper, undefined);
