@@ -9,7 +9,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 
 import { listSearch } from '../Storydoc/methods';
 import { analyticsFilters } from '../Storydoc/descriptions/analyticsFilters';
-import { MAX_WINDOW_DAYS } from '../Storydoc/helpers/dateWindows';
+import { DAY_MS, MAX_WINDOW_DAYS } from '../Storydoc/helpers/dateWindows';
 import { optionalLocatorId } from '../Storydoc/helpers/locators';
 import { optionalEmailField } from '../Storydoc/helpers/validation';
 import type { AnalyticsEvent } from '../Storydoc/helpers/versionSummary';
@@ -22,7 +22,6 @@ import { firstViews, readFirstViewState } from './firstViews';
 type EventType = 'any' | 'view' | 'click' | 'firstView';
 type Output = 'events' | 'versionSummary';
 
-const DAY_MS = 86_400_000;
 /**
  * The share of n8n's poll budget spent requesting pages: the pages still in flight when it runs out
  * have to arrive, and the items have to be handed over, before n8n abandons the poll.

@@ -1,10 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { DAY_MS } from '../Storydoc/helpers/dateWindows';
 import type { AnalyticsEvent } from '../Storydoc/helpers/versionSummary';
 import { viewBefore } from '../Storydoc/transport/analytics';
 import type { StorydocContext } from '../Storydoc/transport';
-
-const DAY_MS = 86_400_000;
 
 /**
  * At most this many requests per poll go to checking whether a version was viewed before. A check

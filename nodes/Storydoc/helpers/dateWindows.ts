@@ -1,4 +1,4 @@
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /** GET /v2/analytics/events refuses a range of more than 92 days ("Date range cannot exceed 3 months"). */
 export const MAX_WINDOW_DAYS = 92;

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_PAGE_CONCURRENCY } from '../constants';
-import { isOutsideWindow, splitIntoWindows } from '../helpers/dateWindows';
+import { DAY_MS, isOutsideWindow, splitIntoWindows } from '../helpers/dateWindows';
 import type { DateWindow } from '../helpers/dateWindows';
 import { orderedPages } from '../helpers/orderedPages';
 import type { Page } from '../helpers/orderedPages';
@@ -162,7 +162,6 @@ export async function viewBefore(
 	return { found: false, requests, checkedUntil: to + 1 };
 }
 
-const DAY_MS = 86_400_000;
 /** Newest first: a story with recent activity costs a request or two, a quiet one a few more. */
 const LOOKBACK_STEPS_DAYS = [1, 7, 31];
 
