@@ -58,6 +58,8 @@ function versionFields(version, story) {
 	};
 }
 
+/** @typedef {ReturnType<typeof buildEvent>} SandboxEvent an event as the API returns it */
+
 /**
  * One event with every field of the spec's Analytics event table, in its order. Fields are written
  * out rather than spread: this runs 100,000 times when the sandbox starts with a large seed.
@@ -137,7 +139,7 @@ function generateEvents({ random, versions, stories, count, now, spanMs }) {
  * Completes partial events (admin `POST /__sandbox/events`, `sandbox.addEvents`): the version
  * named by `versionId` (or `defaultVersionId`) supplies the story, version and prospect fields, the
  * timestamp defaults to `now`, ids come from `random`; whatever the partial event gives wins.
- * @returns {object[]} complete events, in the given order
+ * @returns {SandboxEvent[]} complete events, in the given order
  */
 function completeEvents(partials, { state, random, now, defaultVersionId }) {
 	if (!Array.isArray(partials)) throw new TypeError('events must be an array of (partial) event objects');

@@ -240,7 +240,7 @@ function createSandbox(options = {}) {
 		/**
 		 * Appends analytics events, completing each partial event from its version (default: the seed's
 		 * `live` version) with timestamp = now; keeps the index sorted.
-		 * @returns {object[]} the complete events added
+		 * @returns {import('./events').SandboxEvent[]} the complete events added
 		 */
 		addEvents(partials) {
 			const events = completeEvents(partials, {

@@ -222,7 +222,7 @@ describe('addEvents', () => {
 	});
 
 	test('a partial event overrides fields; its versionId picks the version data', () => {
-		const [event]: Json[] = api.sandbox.addEvents([
+		const [event] = api.sandbox.addEvents([
 			{ versionId: SEED.versions.intro.id, timestamp: '2025-09-01T10:00:00Z', eventCategory: 'click', eventName: 'CTA click: Reply' },
 		]);
 		expect(event).toMatchObject({

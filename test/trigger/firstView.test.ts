@@ -55,8 +55,8 @@ async function createVersion(company = 'Globex'): Promise<string> {
 	return body.versionId;
 }
 
-const view = (versionId: string, extra: IDataObject = {}): Json => api.sandbox.addEvents([{ versionId, eventCategory: 'view', ...extra }])[0];
-const click = (versionId: string): Json => api.sandbox.addEvents([{ versionId, eventCategory: 'click', eventName: 'CTA click: Book a meeting' }])[0];
+const view = (versionId: string, extra: IDataObject = {}) => api.sandbox.addEvents([{ versionId, eventCategory: 'view', ...extra }])[0];
+const click = (versionId: string) => api.sandbox.addEvents([{ versionId, eventCategory: 'click', eventName: 'CTA click: Book a meeting' }])[0];
 /** Events get the sandbox clock's time: a moment apart so that polls see them in order. */
 const tick = async () => await sleep(5);
 

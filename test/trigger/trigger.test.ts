@@ -58,11 +58,9 @@ function trigger(parameters: INodeParameters = {}, { token = 'team' }: { token?:
 	return handle;
 }
 
-/** The sandbox's addEvents: the complete events it added, as the tests read them. */
-const addSandboxEvents = (partials: IDataObject[]): Json[] => api.sandbox.addEvents(partials);
 
 /** Adds events at the given instants (default: now), on the live version unless a partial says otherwise. */
-function addEvents(count: number, partial: IDataObject = {}): Json[] {
+function addEvents(count: number, partial: IDataObject = {}) {
 	return api.sandbox.addEvents(Array.from({ length: count }, () => ({ ...partial })));
 }
 
@@ -89,7 +87,7 @@ describe('polls', () => {
 		const storyTrigger = trigger();
 		await storyTrigger.poll();
 		const first = addEvents(3);
-		const second = addSandboxEvents([{ versionId: INTRO }, { versionId: LIVE, timestamp: iso(Date.now() - 1) }]);
+		const second = api.sandbox.addEvents([{ versionId: INTRO }, { versionId: LIVE, timestamp: iso(Date.now() - 1) }]);
 
 		const items = await storyTrigger.poll();
 		expect(ids(items)).toEqual(inApiOrder([...first, ...second]));
@@ -121,7 +119,7 @@ describe('polls', () => {
 		const storyTrigger = trigger();
 		await storyTrigger.poll();
 		const start = Date.now();
-		const added = addSandboxEvents(
+		const added = api.sandbox.addEvents(
 			Array.from({ length: 2500 }, (_, index) => ({
 				versionId: index % 3 ? LIVE : INTRO,
 				timestamp: iso(start + Math.floor(index / 5)),
@@ -144,7 +142,7 @@ describe('polls', () => {
 		await storyTrigger.poll();
 		const cursorBefore = storyTrigger.cursor();
 		const start = Date.now();
-		const added = addSandboxEvents(Array.from({ length: 1500 }, (_, index) => ({ timestamp: iso(start + (index % 300)) })));
+		const added = api.sandbox.addEvents(Array.from({ length: 1500 }, (_, index) => ({ timestamp: iso(start + (index % 300)) })));
 		while (Date.now() <= start + 300) await sleep(50);
 
 		// Page 1 answers, page 2 keeps failing: the read retries, then the poll fails.
@@ -190,12 +188,12 @@ describe('polls', () => {
 });
 
 /** Adds `count` events, `perMs` to a millisecond from now on, and waits until they all lie in the past. */
-async function addBacklog(count: number, perMs: number): Promise<Json[]> {
+async function addBacklog(count: number, perMs: number) {
 	const start = Date.now();
-	const added = addSandboxEvents(
+	const added = api.sandbox.addEvents(
 		Array.from({ length: count }, (_, index) => ({ timestamp: iso(start + Math.floor(index / perMs)) })),
 	);
-	const last = Date.parse(added.at(-1).timestamp);
+	const last = Date.parse(added[added.length - 1].timestamp);
 	while (Date.now() <= last) await sleep(20);
 	return added;
 }
@@ -262,7 +260,7 @@ describe('filters and output', () => {
 		const views = trigger({ event: 'view' });
 		await clicks.poll();
 		await views.poll();
-		const added = addSandboxEvents([
+		const added = api.sandbox.addEvents([
 			{ eventCategory: 'view', eventName: 'Slide view: Cover' },
 			{ eventCategory: 'click', eventName: 'CTA click: Book a meeting' },
 			{ eventCategory: 'view', eventName: 'Slide view: Pricing' },
@@ -278,7 +276,7 @@ describe('filters and output', () => {
 		const byVersion = trigger({ filters: { versionId: { __rl: true, mode: 'id', value: INTRO } } });
 		const byUser = trigger({ filters: { userEmail: 'alex@acme.test' } });
 		for (const handle of [byStory, byVersion, byUser]) await handle.poll();
-		const [onLive, onIntro] = addSandboxEvents([{ versionId: LIVE }, { versionId: INTRO }]);
+		const [onLive, onIntro] = api.sandbox.addEvents([{ versionId: LIVE }, { versionId: INTRO }]);
 		api.sandbox.clearLog();
 
 		expect(ids(await byStory.poll())).toEqual([onLive.eventId]);
@@ -294,7 +292,7 @@ describe('filters and output', () => {
 		const perVersion = trigger({ output: 'versionSummary' });
 		await perVersion.poll();
 		const start = Date.now();
-		const added = addSandboxEvents([
+		const added = api.sandbox.addEvents([
 			{ versionId: LIVE, eventCategory: 'view', timestamp: iso(start) },
 			{ versionId: INTRO, eventCategory: 'view', timestamp: iso(start + 1) },
 			{ versionId: LIVE, eventCategory: 'click', eventName: 'CTA click: Book a meeting', timestamp: iso(start + 2) },
@@ -325,7 +323,7 @@ describe('manual run (Fetch Test Event)', () => {
 	});
 
 	test('with a filter: the latest event of that version', async () => {
-		const [latest] = addSandboxEvents([{ versionId: INTRO, timestamp: iso(Date.now() - 20 * DAY) }]);
+		const [latest] = api.sandbox.addEvents([{ versionId: INTRO, timestamp: iso(Date.now() - 20 * DAY) }]);
 		const onIntro = api.sandbox.state.events.filter((event: Json) => event.versionId === INTRO && Date.parse(event.timestamp) <= Date.now());
 		const items = await trigger({ filters: { versionId: { __rl: true, mode: 'id', value: INTRO } } }).poll('manual');
 		expect(items[0].json.eventId).toBe(onIntro.at(-1).eventId);
