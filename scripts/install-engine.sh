@@ -14,6 +14,8 @@ set -euo pipefail
 
 line="${1:-1.x}"
 here="$(cd "$(dirname "$0")/.." && pwd)"
+# shellcheck source=lib/isolate-npm.sh
+source "$here/scripts/lib/isolate-npm.sh"
 manifest="$here/test/engines/n8n-$line"
 [ -f "$manifest/package.json" ] || {
 	echo "install-engine: no engine line '$line' (expected $manifest/package.json)" >&2

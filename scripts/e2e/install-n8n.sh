@@ -47,6 +47,8 @@ case "$N8N_VERSION" in
 esac
 
 here="$(cd "$(dirname "$0")" && pwd)"
+# shellcheck source=../lib/isolate-npm.sh
+source "$here/../lib/isolate-npm.sh"
 dir="${STORYDOC_E2E_N8N_CACHE:-$HOME/.cache/storydoc-e2e}/n8n-${N8N_VERSION}"
 marker="$dir/.storydoc-e2e-installed"
 if [ -n "$NODE24_VERSION" ]; then
@@ -102,7 +104,8 @@ cat >"$dir/package.json" <<JSON
 JSON
 cp "$here/n8n-runtime/${N8N_VERSION}/package-lock.json" "$dir/package-lock.json"
 
-# Run from the cache directory so the project's .npmrc does not apply; flags say everything needed.
+# Run from the cache directory so the project's .npmrc does not apply, with the calling npm's
+# configuration dropped above; the flags say everything else.
 (cd "$dir" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error) >"$dir/install.log" 2>&1 || {
 	tail -n 40 "$dir/install.log" >&2
 	log "npm install failed (full log: $dir/install.log)"
@@ -111,10 +114,10 @@ cp "$here/n8n-runtime/${N8N_VERSION}/package-lock.json" "$dir/package-lock.json"
 log "npm install done in $(($(date +%s) - started)) s; rebuilding sqlite3 for Node $("$node_bin" --version)"
 
 if [ -n "$node_dir" ]; then
-	(cd "$dir" && PATH="$node_dir/bin:$PATH" npm rebuild sqlite3 --ignore-scripts=false \
+	(cd "$dir" && PATH="$node_dir/bin:$PATH" npm rebuild sqlite3 --ignore-scripts=false --strict-allow-scripts=false \
 		--nodedir="$node_dir" --no-audit --no-fund --loglevel=error) >>"$dir/install.log" 2>&1
 else
-	(cd "$dir" && npm rebuild sqlite3 --ignore-scripts=false --build-from-source \
+	(cd "$dir" && npm rebuild sqlite3 --ignore-scripts=false --strict-allow-scripts=false --build-from-source \
 		--no-audit --no-fund --loglevel=error) >>"$dir/install.log" 2>&1
 fi || {
 	tail -n 40 "$dir/install.log" >&2

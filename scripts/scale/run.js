@@ -62,21 +62,13 @@ function postgresBin() {
 	return versions.length ? path.join(base, versions.sort((a, b) => Number(b) - Number(a))[0], 'bin') : undefined;
 }
 
-/** Installs what is missing with apt (as CI installs Chromium), or says what to install. */
+/** Installs what is missing with apt (scripts/lib/install-debian.sh, as CI installs Chromium). */
 function ensurePackages() {
 	const missing = [];
 	if (!postgresBin()) missing.push('postgresql');
 	if (!fs.existsSync('/usr/bin/redis-server')) missing.push('redis-server');
 	if (!missing.length) return;
-	if (!isRoot) throw new Error(`test:scale needs ${missing.join(' and ')}: apt-get install -y ${missing.join(' ')}`);
-	console.log(`scale: installing ${missing.join(', ')} from the Debian archive`);
-	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-	try {
-		execFileSync('apt-get', ['install', '-y', ...missing], { env, stdio: 'ignore' });
-	} catch {
-		execFileSync('apt-get', ['update'], { env, stdio: 'ignore' });
-		execFileSync('apt-get', ['install', '-y', ...missing], { env, stdio: 'ignore' });
-	}
+	execFileSync('bash', [path.join(__dirname, '..', 'lib', 'install-debian.sh'), ...missing], { stdio: 'inherit' });
 }
 
 /** Runs a PostgreSQL program as the `postgres` user when this runs as root (PostgreSQL refuses root). */
