@@ -23,7 +23,8 @@ export class StorydocApi implements ICredentialType {
 			typeOptions: { password: true },
 			required: true,
 			default: '',
-			description: 'API key from Storydoc: Settings › Integrations › API',
+			description:
+				'API key from Storydoc: Automations in the workspace sidebar › Create an API key. Requests count against the workspace\'s monthly automation credits.',
 		},
 		{
 			displayName: 'Base URL',

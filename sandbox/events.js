@@ -17,8 +17,8 @@ const CLICKS = [
 ];
 /** Desktop twice: most visits come from desktops. */
 const DEVICES = [
-	['desktop', 'Desktop'],
-	['desktop', 'Desktop'],
+	['desktop', 'Mac'],
+	['desktop', 'Mac'],
 	['mobile', 'Mobile'],
 	['tablet', 'Tablet'],
 ];
@@ -31,6 +31,10 @@ const LOCATIONS = [
 	['Toronto', 43.6532, -79.3832],
 	[null, null, null],
 ];
+/** The id forms of Storydoc's published reference: `evt_8a1c0a16d2b14e9c`, `vis_aa11bb22cc33dd44`. */
+const eventId = (random) => `evt_${random.hex(16)}`;
+const visitorId = (random) => `vis_${random.hex(16)}`;
+
 const MAX_SESSION_EVENTS = 8;
 /** A session starts at least this long before its version's window ends, so all of it fits inside. */
 const SESSION_ROOM_MS = 3_600_000;
@@ -105,7 +109,7 @@ function generateEvents({ random, versions, stories, count, now, spanMs }) {
 			end,
 			fields: versionFields(version, storyById.get(version.storyId)),
 			url: versionLinks(version).url,
-			visitors: [random.hex(24), random.hex(24), random.hex(24)],
+			visitors: [visitorId(random), visitorId(random), visitorId(random)],
 		};
 	});
 	const usable = targets.filter((target) => target.end > target.start);
@@ -128,7 +132,7 @@ function generateEvents({ random, versions, stories, count, now, spanMs }) {
 				action = { ...random.pick(CLICKS), eventCategory: 'click' };
 				if (random.next() >= 0.2) time += random.int(1_000, 30_000);
 			}
-			const ids = { sessionId, visitorId, eventId: random.hex(24) };
+			const ids = { sessionId, visitorId, eventId: eventId(random) };
 			events.push(buildEvent(ids, time, target.fields, action, device, location));
 		}
 	}
@@ -153,7 +157,7 @@ function completeEvents(partials, { state, random, now, defaultVersionId }) {
 		const fromVersion = versionFields(version ?? { id: versionId, storyId: story?.id ?? null }, story);
 		const timestampMs = partial.timestamp === undefined ? now : parseIsoUtc(partial.timestamp);
 		if (Number.isNaN(timestampMs)) throw new TypeError(`event ${index} has an unparseable timestamp`);
-		const ids = { sessionId: random.uuid(), visitorId: random.hex(24), eventId: random.hex(24) };
+		const ids = { sessionId: random.uuid(), visitorId: visitorId(random), eventId: eventId(random) };
 		const action = {
 			eventName: 'Slide view: Cover',
 			eventCategory: 'view',

@@ -42,6 +42,9 @@ const RUNTIME_SEED_OFFSET = 0x9e3779b9;
  * @property {number} [analyticsPageSize] events per analytics page (1000, as the spec fixes it)
  * @property {() => number} [now] the sandbox clock in ms (Date.now): dates, expiry, analytics "now"
  * @property {number} [seed] seed of the generated data (1)
+ * @property {boolean} [specOnly] answer as the spec document reads where Storydoc's published reference
+ *   differs (false): an empty story list is 200 [] instead of 404 "No stories found", and an update
+ *   answer carries versionId
  * @property {(record: object) => void} [onRequest] called with each API request's log record once answered
  */
 
@@ -54,6 +57,7 @@ function createSandbox(options = {}) {
 		analyticsPageSize: options.analyticsPageSize ?? 1000,
 		now: options.now ?? Date.now,
 		seed: options.seed ?? 1,
+		specOnly: options.specOnly ?? false,
 	};
 	const limiter = createRateLimiter(options.rateLimit);
 	const faults = createFaults();
@@ -188,6 +192,7 @@ function createSandbox(options = {}) {
 				now: settings.now(),
 				random,
 				pageSize: settings.analyticsPageSize,
+				specOnly: settings.specOnly,
 			});
 			return { status: 200, body };
 		} catch (error) {

@@ -143,7 +143,7 @@ export class StorydocTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'This trigger reads Storydoc\'s analytics, which need the Team plan. On other plans its activation fails with "Analytics API is available on the Team plan only".',
+					'This trigger reads Storydoc\'s analytics, which need the Team plan. On other plans its activation fails with "Analytics API is available on the Team plan only". Every poll is at least one request, counted against the workspace\'s monthly automation credits: poll no more often than you need.',
 				name: 'teamPlanNotice',
 				type: 'notice',
 				default: '',
@@ -168,7 +168,7 @@ export class StorydocTrigger implements INodeType {
 			},
 			{
 				displayName:
-					'Emits a version\'s first view once, and only if it was never viewed before. To know, the trigger reads the version\'s earlier events once (about one request per 92 days of its age, at most 30 per poll).',
+					'Emits a version\'s first view once, and only if it was never viewed before. To know, the trigger reads the version\'s earlier events once (about one request per 92 days of its age, at most 30 per poll, each counted in the automation credits).',
 				name: 'firstViewNotice',
 				type: 'notice',
 				default: '',

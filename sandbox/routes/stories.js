@@ -7,17 +7,20 @@ const STATUSES = ['Draft', 'Live', 'Archived'];
 
 /**
  * Every story of the organization, Live or not; a story-scoped key sees only its story. The plan rule
- * is not applied to the list (it would hide the whole list behind one story's variables).
+ * is not applied to the list (it would hide the whole list behind one story's variables). No match is
+ * a 404 in Storydoc's published reference (the spec document shows an empty list).
  */
-function listStories({ state, caller, query }) {
+function listStories({ state, caller, query, specOnly }) {
 	const status = query.get('status');
 	if (status !== null && !STATUSES.includes(status)) {
 		throw new ApiError(400, { error: `status must be one of ${STATUSES.join(', ')}` });
 	}
-	return state.stories
+	const stories = state.stories
 		.filter((story) => status === null || story.status === status)
 		.filter((story) => !caller.storyId || story.id === caller.storyId)
 		.map(storyView);
+	if (stories.length === 0 && !specOnly) throw new ApiError(404, { error: 'No stories found' });
+	return stories;
 }
 
 /** `include` is accepted and ignored: its values are not in the spec. */

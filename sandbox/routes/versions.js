@@ -100,9 +100,10 @@ function createVersion(ctx) {
 /**
  * Merges `data` into the version's values at the top level of `data` (a sent key replaces the stored
  * value; keys not sent stay). The version keeps its sender and expiry; the manual-edit mark is cleared.
+ * The published reference promises versionId in the create answer only, so the update answer has none.
  */
 function updateVersion(ctx) {
-	const { state, caller, params, now, random } = ctx;
+	const { state, caller, params, now, random, specOnly } = ctx;
 	const body = requestObject(ctx);
 	const { version, story } = findVisibleVersion(state, caller, params.id);
 	assertStoryInScope(caller, version.storyId);
@@ -117,7 +118,9 @@ function updateVersion(ctx) {
 	fillGeneratedFields(story.repeatables, version.data, random);
 	version.updatedAt = new Date(now).toISOString();
 	version.manuallyEdited = false;
-	return versionResult(version);
+	const result = versionResult(version);
+	if (!specOnly) delete result.versionId;
+	return result;
 }
 
 /** `include` is accepted and ignored: its values are not in the spec. */

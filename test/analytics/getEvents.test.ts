@@ -208,20 +208,32 @@ describe('Analytics › Get Events: filters', () => {
 		expect(analyticsRequests().every((entry) => entry.query.storyId === storyId)).toBe(true);
 	});
 
-	test('Version (by URL): sent as versionId, only its events', async () => {
+	test("Version (by URL, the editorUrl of Storydoc's reference): sent as versionId, only its events", async () => {
 		const versionId = SEED.versions.accepted.id;
+		const editorUrl = `https://app.storydoc.com/pages/editor/${SEED.versions.accepted.storyId}/${versionId}`;
 		const { outputs } = await run(
 			getEvents({
 				dateFrom: iso(from),
 				dateTo: iso(to),
 				returnAll: true,
-				filters: { versionId: { __rl: true, mode: 'url', value: `https://app.storydoc.com/versions/${versionId}` } },
+				filters: { versionId: { __rl: true, mode: 'url', value: editorUrl } },
 			}),
 		);
 		const expected = expectedEvents({ from, to, versionId });
 		expect(expected.length).toBeGreaterThan(0);
 		expect(outputs.Storydoc.map((item) => item.json)).toEqual(expected);
 		expect(analyticsRequests().every((entry) => entry.query.versionId === versionId)).toBe(true);
+	});
+
+	test.each([
+		['public link', 'https://www.storydoc.com/3f9a1c2b4d5e6f70/0b7e8c1a-2d3f-4a5b-9c6d-7e8f9a0b1c2d'],
+		['short link', 'https://view.storydoc.com/a1B2c3'],
+	])('Version as the %s: refused before any request (it would match no event)', async (_label, link) => {
+		const { error } = await run(
+			getEvents({ dateFrom: iso(from), dateTo: iso(to), filters: { versionId: { __rl: true, mode: 'url', value: link } } }),
+		);
+		expect(error.message).toBe('Item 0: "Version" is a public link, which carries no version ID');
+		expect(analyticsRequests()).toEqual([]);
 	});
 
 	test('User Email: sent as userEmail, only events of versions that user created', async () => {
@@ -372,7 +384,7 @@ describe('Analytics › Get Events: API errors', () => {
 		const { error } = await run(getEvents(range), { token: 'revoked' });
 		expect(error.message).toBe('Token has been revoked');
 		expect(error.httpCode).toBe('400');
-		expect(error.description).toMatch(/revoked in Storydoc\. Create a new key/);
+		expect(error.description).toMatch(/revoked in Storydoc, or is not valid\. Create a new key \(Automations in Storydoc\)/);
 	});
 
 	test('a User Email that is no user of the organization: 404 with the API message', async () => {

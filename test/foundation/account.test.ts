@@ -6,7 +6,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { line } from '../harness/engineLine';
 import type { Json } from '../harness/n8n';
-import { credentialsFor, runWorkflow, storydocWorkflow, testCredential } from '../harness/n8n';
+import { credentialsFor, loadPackage, runWorkflow, storydocWorkflow, testCredential } from '../harness/n8n';
 import { useSandbox } from '../harness/sandbox';
 
 const api = useSandbox();
@@ -98,6 +98,14 @@ describe('Account › Get', () => {
 });
 
 describe('Credential test (GET /v2/account, as n8n runs it)', () => {
+	test("the Access Token's hint says where Storydoc makes keys (Automations) and that requests use automation credits", async () => {
+		const { credentialTypes } = await loadPackage();
+		const accessToken = credentialTypes.get('storydocApi')?.properties.find((property) => property.name === 'accessToken');
+		expect(accessToken?.description).toBe(
+			"API key from Storydoc: Automations in the workspace sidebar › Create an API key. Requests count against the workspace's monthly automation credits.",
+		);
+	});
+
 	test('a valid key: Connection successful', async () => {
 		const result = await testCredential({ accessToken: api.sandbox.tokens.team, baseUrl: api.url });
 		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });

@@ -4,6 +4,7 @@ import type { Json } from '../harness/sandbox';
 import { useSandbox, ISO_DATE_TIME } from './helpers';
 
 const api = useSandbox({ events: 0 });
+const specOnly = useSandbox({ events: 0, specOnly: true });
 const { proposal, premium } = SEED.stories;
 const STORY_FIELDS = ['id', 'status', 'previewUrl', 'createdAt', 'title', 'dynamicVariables', 'repeatables'];
 
@@ -36,6 +37,19 @@ describe('GET /v2/stories', () => {
 	test.each(['live', 'Published', ''])('an unknown status (%j) is a 400', async (status) => {
 		const response = await api.call(`/v2/stories?status=${status}`);
 		expect([response.status, response.body]).toEqual([400, { error: 'status must be one of Draft, Live, Archived' }]);
+	});
+
+	test.each(['Draft', 'Archived'])(
+		'no story matches (status=%s for a key scoped to a Live story): 404 "No stories found", as Storydoc\'s reference shows',
+		async (status) => {
+			const response = await api.call(`/v2/stories?status=${status}`, { token: 'storyScoped' });
+			expect([response.status, response.body]).toEqual([404, { error: 'No stories found' }]);
+		},
+	);
+
+	test('with specOnly (the spec document\'s reading) no match is 200 with an empty list', async () => {
+		const response = await specOnly.call('/v2/stories?status=Archived', { token: 'storyScoped' });
+		expect([response.status, response.body]).toEqual([200, []]);
 	});
 
 	test('the list is not plan-gated: the starter key lists the premium story', async () => {

@@ -7,6 +7,7 @@ const DAY = 86_400_000;
 const START = Date.UTC(2026, 0, 15, 12, 0, 0);
 let clock = START;
 const api = useSandbox({ events: 0, now: () => clock });
+const specOnly = useSandbox({ events: 0, specOnly: true });
 
 const { proposal, premium, caseStudy, pricing2023 } = SEED.stories;
 const V = SEED.versions;
@@ -50,10 +51,11 @@ describe('POST /v2/versions', () => {
 		expect(Object.keys(response.body)).toEqual(RESULT_FIELDS);
 		const { versionId, editorUrl, versionUrl, url, shortUrl } = response.body;
 		expect(versionId).toMatch(OBJECT_ID);
-		expect(editorUrl).toBe(`https://app.storydoc.com/editor/${proposal.id}/versions/${versionId}`);
-		expect(versionUrl).toBe(`https://app.storydoc.com/versions/${versionId}`);
-		expect(url).toMatch(/^https:\/\//);
-		expect(shortUrl).toMatch(/^https:\/\//);
+		// The shapes of Storydoc's published reference.
+		expect(editorUrl).toBe(`https://app.storydoc.com/pages/editor/${proposal.id}/${versionId}`);
+		expect(versionUrl).toBe(`https://app.storydoc.com/pages/editor/${proposal.id}/versions/${versionId}`);
+		expect(url).toMatch(/^https:\/\/www\.storydoc\.com\/[0-9a-f]{16}\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/);
+		expect(shortUrl).toMatch(/^https:\/\/view\.storydoc\.com\/[0-9a-z]{6}$/);
 
 		const version = stored(versionId);
 		expect(version).toMatchObject({ source: 'API', draft: false, expireAt: null, createdAt: new Date(START).toISOString() });
@@ -106,12 +108,12 @@ describe('POST /v2/versions', () => {
 		[
 			'a Draft story',
 			{ ...validCreate(), storyId: caseStudy.id, senderEmail: 'x' },
-			`Story status is not Live, click Share to set it to Live, https://app.storydoc.com/editor/${caseStudy.id}`,
+			`Story status is not Live, click Share to set it to Live, https://editor.storydoc.com/pages/editor/${caseStudy.id}`,
 		],
 		[
 			'an Archived story',
 			{ ...validCreate(), storyId: pricing2023.id },
-			`Story status is not Live, click Share to set it to Live, https://app.storydoc.com/editor/${pricing2023.id}`,
+			`Story status is not Live, click Share to set it to Live, https://editor.storydoc.com/pages/editor/${pricing2023.id}`,
 		],
 		['an unknown sender', validCreate({ senderEmail: 'nobody@acme.test' }), 'senderEmail nobody@acme.test not found in this organization'],
 		['a sender who left', validCreate({ senderEmail: SEED.formerUserEmail }), `senderEmail ${SEED.formerUserEmail} not found in this organization`],
@@ -163,7 +165,7 @@ describe('POST /v2/versions', () => {
 });
 
 describe('POST /v2/versions/{versionId}', () => {
-	test('merges data at the top level, keeps the link, bumps updatedAt, answers the 5 result fields', async () => {
+	test("merges data at the top level, keeps the link, bumps updatedAt, answers the 4 addresses (no versionId, as in Storydoc's reference)", async () => {
 		const before = (await read(V.live.id)).body;
 		clock = START + DAY;
 		const response = await update(V.live.id, {
@@ -171,8 +173,8 @@ describe('POST /v2/versions/{versionId}', () => {
 			data: { title: 'Proposal for Globex (v2)', company: 'Globex Corp', products: [{ name: 'Only', price: 1 }] },
 		});
 		expect(response.status).toBe(200);
-		expect(Object.keys(response.body)).toEqual(RESULT_FIELDS);
-		expect(response.body).toMatchObject({ versionId: V.live.id, url: before.url, editorUrl: before.editorUrl });
+		expect(Object.keys(response.body)).toEqual(RESULT_FIELDS.filter((field) => field !== 'versionId'));
+		expect(response.body).toMatchObject({ url: before.url, editorUrl: before.editorUrl });
 		const after = (await read(V.live.id)).body;
 		expect(after.title).toBe('Proposal for Globex (v2)');
 		expect(after.updatedAt).toBe(new Date(START + DAY).toISOString());
@@ -237,6 +239,12 @@ describe('POST /v2/versions/{versionId}', () => {
 	});
 });
 
+test("with specOnly (the spec document's reading) the update answer carries versionId too", async () => {
+	const response = await specOnly.call(`/v2/versions/${V.live.id}`, { body: { senderEmail: 'sam@acme.test', data: { title: 'x' } } });
+	expect(Object.keys(response.body)).toEqual(RESULT_FIELDS);
+	expect(response.body.versionId).toBe(V.live.id);
+});
+
 describe('GET /v2/versions/{versionId}', () => {
 	test('every field of the Version table, in order; include is ignored', async () => {
 		const response = await read(`${V.live.id}?include=optionalContent`);
@@ -250,8 +258,8 @@ describe('GET /v2/versions/{versionId}', () => {
 			storyTitle: 'Sales proposal',
 			folder: { id: SEED.folders.sales.id, name: 'Sales', path: ['Sales'], sharedWithEveryone: true, members: [] },
 			sender: { name: 'Sam Rivera', email: 'sam@acme.test' },
-			editorUrl: `https://app.storydoc.com/editor/${proposal.id}/versions/${V.live.id}`,
-			versionUrl: `https://app.storydoc.com/versions/${V.live.id}`,
+			editorUrl: `https://app.storydoc.com/pages/editor/${proposal.id}/${V.live.id}`,
+			versionUrl: `https://app.storydoc.com/pages/editor/${proposal.id}/versions/${V.live.id}`,
 			isPublic: true,
 			expireAt: null,
 			hasAcceptButton: true,

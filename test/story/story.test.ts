@@ -7,7 +7,7 @@ import type { INodeParameterResourceLocator, INodeParameters } from 'n8n-workflo
 import { SEED } from '../../sandbox/seed';
 import { workflowIssuesRefusal } from '../harness/engineLine';
 import type { Json } from '../harness/n8n';
-import { pairedIndex, runWorkflow, storydocWorkflow } from '../harness/n8n';
+import { credentialsFor, pairedIndex, runWorkflow, storydocWorkflow } from '../harness/n8n';
 import type { TokenName } from '../harness/sandbox';
 import { useSandbox } from '../harness/sandbox';
 
@@ -96,6 +96,52 @@ describe('Story › Get Many', () => {
 		const { error } = await runWorkflow(storydocWorkflow(getAll({ limit: '={{ 0 }}' })), { credentials: api.credentials() });
 		expect(error.message).toBe('Item 0: "Limit" must be a whole number of at least 1');
 		expect(api.sandbox.log).toHaveLength(0);
+	});
+});
+
+describe('Story › Get Many when no story matches', () => {
+	const getAll = (extra: INodeParameters = {}): INodeParameters => ({ resource: 'story', operation: 'getAll', ...extra });
+	const specSandbox = useSandbox({ specOnly: true });
+
+	test.each(['Archived', 'Draft'])(
+		'Status %s with no match (a key scoped to a Live story): Storydoc answers 404 "No stories found"; no items, no error',
+		async (status) => {
+			const { outputs, error } = await runWorkflow(storydocWorkflow(getAll({ returnAll: true, filters: { status } })), {
+				credentials: api.credentials('storyScoped'),
+			});
+			expect(error).toBeUndefined();
+			expect(storyRequests()).toHaveLength(1);
+			expect(storyRequests()[0]).toMatchObject({ path: '/v2/stories', query: { status }, status: 404 });
+			expect(outputs.Storydoc ?? []).toEqual([]);
+		},
+	);
+
+	test('an organization without stories: no items, and the next node still runs once per item (none)', async () => {
+		const stories = api.sandbox.state.stories.splice(0);
+		try {
+			const { outputs, error } = await runWorkflow(storydocWorkflow(getAll()), { credentials: api.credentials() });
+			expect(error).toBeUndefined();
+			expect(storyRequests()[0].status).toBe(404);
+			expect(outputs.Storydoc ?? []).toEqual([]);
+		} finally {
+			api.sandbox.state.stories.push(...stories);
+		}
+	});
+
+	test("the spec's answer for the same case (200 with an empty list): no items either", async () => {
+		const { outputs, error } = await runWorkflow(storydocWorkflow(getAll({ filters: { status: 'Archived' } })), {
+			credentials: specSandbox.credentials('storyScoped'),
+		});
+		expect(error).toBeUndefined();
+		expect(specSandbox.sandbox.log.map((entry) => entry.status)).toEqual([200]);
+		expect(outputs.Storydoc ?? []).toEqual([]);
+	});
+
+	test('another 404 (a Base URL with a wrong path: "Not found") still fails the item with the API text', async () => {
+		const credentials = credentialsFor({ baseUrl: `${api.url}/wrong`, token: api.sandbox.tokens.team });
+		const { error } = await runWorkflow(storydocWorkflow(getAll()), { credentials });
+		expect(error?.message).toBe('Not found');
+		expect(error?.httpCode).toBe('404');
 	});
 });
 

@@ -288,6 +288,29 @@ describe('filters and output', () => {
 		expect(queries[2]).toMatchObject({ userEmail: 'alex@acme.test' });
 	});
 
+	test("the Version filter as the editorUrl of Storydoc's reference (…/pages/editor/<story>/<version>)", async () => {
+		const byVersion = trigger({
+			filters: { versionId: { __rl: true, mode: 'url', value: `https://app.storydoc.com/pages/editor/${PROPOSAL}/${INTRO}` } },
+		});
+		await byVersion.poll();
+		const [, onIntro] = api.sandbox.addEvents([{ versionId: LIVE }, { versionId: INTRO }]);
+		api.sandbox.clearLog();
+		expect(ids(await byVersion.poll())).toEqual([onIntro.eventId]);
+		expect(analyticsRequests()[0].query).toMatchObject({ versionId: INTRO });
+	});
+
+	test.each([
+		['public link', 'https://www.storydoc.com/3f9a1c2b4d5e6f70/0b7e8c1a-2d3f-4a5b-9c6d-7e8f9a0b1c2d'],
+		['short link', 'https://view.storydoc.com/a1B2c3'],
+	])('the Version filter as a %s: every poll fails saying so, nothing is sent (it would never fire)', async (_label, link) => {
+		const byLink = trigger({ filters: { versionId: { __rl: true, mode: 'url', value: link } } });
+		for (const mode of ['manual', 'trigger'] as const) {
+			const error = await byLink.poll(mode).catch((caught) => caught);
+			expect(error.message).toBe('"Version" is a public link, which carries no version ID');
+		}
+		expect(api.sandbox.log).toEqual([]);
+	});
+
 	test("One Item per Version: per poll, the counts of each version's new events and the latest of them", async () => {
 		const perVersion = trigger({ output: 'versionSummary' });
 		await perVersion.poll();

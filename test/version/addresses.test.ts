@@ -29,34 +29,61 @@ const run = (parameters: AddressedParameters, items: IDataObject[] = [{ address:
 const versionGet = (address: string) => run({ resource: 'version', operation: 'get', versionId: locator('={{ $json.address }}', 'url'), address });
 const storyGet = (address: string) => run({ resource: 'story', operation: 'get', storyId: locator('={{ $json.address }}', 'url'), address });
 
+/** The addresses of the seeded version, in the shapes of Storydoc's published reference (from the sandbox). */
+let links: { url: string; shortUrl: string; editorUrl: string; versionUrl: string };
+beforeAll(async () => {
+	const response = await fetch(`${api.url}/v2/versions/${VERSION}`, { headers: { Authorization: `Bearer ${api.sandbox.tokens.team}` } });
+	links = (await response.json()) as typeof links;
+});
+
 describe('Version › By URL', () => {
 	test.each([
-		['the versionUrl', `${APP}/versions/${VERSION}`],
-		['the versionUrl with a trailing slash, a query and a fragment', `${APP}/versions/${VERSION}/?tab=analytics#top`],
-		['the editorUrl …/editor/<story>/versions/<version>', `${APP}/editor/${STORY}/versions/${VERSION}`],
-		['an editor address with ?versionId=', `${APP}/editor/${STORY}?versionId=${VERSION}`],
-		['the editor address of Storydoc\'s pages with ?versionId= among other parameters', `${APP}/pages/editor/${STORY}?mode=edit&versionId=${VERSION}`],
-		['the public link …/v/<version>', `https://view.storydoc.com/v/${VERSION}`],
+		["the editorUrl of Storydoc's reference …/pages/editor/<story>/<version>", () => `${APP}/pages/editor/${STORY}/${VERSION}`],
+		["the versionUrl of Storydoc's reference …/pages/editor/<story>/versions/<version>", () => `${APP}/pages/editor/${STORY}/versions/${VERSION}`],
+		['the editorUrl the API answered', () => links.editorUrl],
+		['the versionUrl the API answered', () => links.versionUrl],
+		['…/versions/<version> with a trailing slash, a query and a fragment', () => `${APP}/versions/${VERSION}/?tab=analytics#top`],
+		['an editor address with ?versionId=', () => `${APP}/pages/editor/${STORY}?versionId=${VERSION}`],
+		['?versionId= among other parameters', () => `${APP}/pages/editor/${STORY}?mode=edit&versionId=${VERSION}`],
+		['an address ending in a 24-hex ID', () => `https://example.test/anything/${VERSION}`],
 	])('%s names the version', async (_label, address) => {
-		const { outputs, error } = await versionGet(address);
+		const { outputs, error } = await versionGet(address());
 		expect(error).toBeUndefined();
 		expect(requestLines(api.sandbox)).toEqual([`GET /v2/versions/${VERSION}`]);
 		expect(outputs.Storydoc[0].json.id).toBe(VERSION);
 	});
 
+	const ACCEPTED =
+		'Accepted: the editorUrl …/pages/editor/<story ID>/<version ID>, the versionUrl …/pages/editor/<story ID>/versions/<version ID>, or an address with ?versionId=<version ID>.';
+
 	test.each([
-		['an address with the ID cut off', `${APP}/editor/`],
-		['a versions address with the ID cut off', `${APP}/versions/`],
-		["a story's editor address (no version in it)", `${APP}/pages/editor/${STORY}`],
-		['an empty ?versionId=', `${APP}/editor/${STORY}?versionId=`],
+		["the public link of Storydoc's reference www.storydoc.com/<16 hex>/<UUID>", () => 'https://www.storydoc.com/3f9a1c2b4d5e6f70/0b7e8c1a-2d3f-4a5b-9c6d-7e8f9a0b1c2d'],
+		["the short link of Storydoc's reference view.storydoc.com/<code>", () => 'https://view.storydoc.com/a1B2c3'],
+		['the url the API answered', () => links.url],
+		['the shortUrl the API answered', () => links.shortUrl],
+	])('%s is refused before any request: a public link carries no ID', async (_label, address) => {
+		const { error } = await versionGet(address());
+		expect(error.message).toBe('Item 0: "Version" is a public link, which carries no version ID');
+		expect(error.description).toBe(
+			`Storydoc's public links (url, shortUrl) name no story or version. ${ACCEPTED} Value given: ${JSON.stringify(address())}`,
+		);
+		expect(error.context.itemIndex).toBe(0);
+		expect(api.sandbox.log).toEqual([]);
+	});
+
+	test.each([
+		['an address with the ID cut off', `${APP}/pages/editor/`],
+		['a versions address with the ID cut off', `${APP}/pages/editor/${STORY}/versions/`],
+		["a story's editor address (no version in it)", `https://editor.storydoc.com/pages/editor/${STORY}`],
+		["a story's preview address", `https://view.storydoc.com/preview/${STORY}`],
+		['an empty ?versionId=', `${APP}/pages/editor/${STORY}?versionId=`],
+		['an address ending in something that is not a Storydoc ID', `https://example.test/v/${VERSION.slice(0, 12)}`],
 		['a host only', APP],
 		['not an http(s) address', `ftp://app.storydoc.com/versions/${VERSION}`],
 	])('%s is refused before any request', async (_label, address) => {
 		const { error } = await versionGet(address);
 		expect(error.message).toBe('Item 0: "Version" is not a version address with an ID');
-		expect(error.description).toBe(
-			`Accepted: …/versions/<version ID>, or an address with ?versionId=<version ID>. Value given: ${JSON.stringify(address)}`,
-		);
+		expect(error.description).toBe(`${ACCEPTED} Value given: ${JSON.stringify(address)}`);
 		expect(error.context.itemIndex).toBe(0);
 		expect(api.sandbox.log).toEqual([]);
 	});
@@ -64,34 +91,43 @@ describe('Version › By URL', () => {
 
 describe('Story › By URL', () => {
 	test.each([
-		["Storydoc's editor address …/pages/editor/<story>", `${APP}/pages/editor/${STORY}`],
-		['…/editor/<story>/', `${APP}/editor/${STORY}/`],
-		["a version's editorUrl (the story it was made from)", `${APP}/editor/${STORY}/versions/${VERSION}`],
-		['any address with ?storyId=', `${APP}/analytics?storyId=${STORY}`],
-		['the preview link …/preview/<story>', `https://view.storydoc.com/preview/${STORY}`],
+		["the story's editor address of Storydoc's reference", () => `https://editor.storydoc.com/pages/editor/${STORY}`],
+		['…/editor/<story>/', () => `${APP}/editor/${STORY}/`],
+		["a version's editorUrl (the story it was made from)", () => links.editorUrl],
+		["a version's versionUrl", () => links.versionUrl],
+		['any address with ?storyId=', () => `${APP}/analytics?storyId=${STORY}`],
+		['the preview link …/preview/<story>', () => `https://view.storydoc.com/preview/${STORY}`],
 	])('%s names the story', async (_label, address) => {
-		const { outputs, error } = await storyGet(address);
+		const { outputs, error } = await storyGet(address());
 		expect(error).toBeUndefined();
 		expect(requestLines(api.sandbox)).toEqual([`GET /v2/stories/${STORY}`]);
 		expect(outputs.Storydoc[0].json.id).toBe(STORY);
 	});
 
+	const ACCEPTED =
+		"Accepted: the story's editor address …/pages/editor/<story ID>, a version's editorUrl or versionUrl (the story it was made from), or an address with ?storyId=<story ID>.";
+
 	test.each([
 		['the editor address with the ID cut off', `${APP}/editor/`],
 		["Storydoc's pages editor address with the ID cut off", `${APP}/pages/editor`],
 		['an empty ?storyId=', `${APP}/analytics?storyId=`],
+		["a version's address without its story", `${APP}/versions/${VERSION}`],
 	])('%s is refused before any request', async (_label, address) => {
 		const { error } = await storyGet(address);
 		expect(error.message).toBe('Item 0: "Story" is not a story address with an ID');
-		expect(error.description).toBe(
-			`Accepted: …/editor/<story ID>, or an address with ?storyId=<story ID>. Value given: ${JSON.stringify(address)}`,
-		);
+		expect(error.description).toBe(`${ACCEPTED} Value given: ${JSON.stringify(address)}`);
+		expect(api.sandbox.log).toEqual([]);
+	});
+
+	test('a public link is refused before any request: it names no story', async () => {
+		const { error } = await storyGet(links.url);
+		expect(error.message).toBe('Item 0: "Story" is a public link, which carries no story ID');
 		expect(api.sandbox.log).toEqual([]);
 	});
 });
 
 test('a batch: the item with an unusable address fails before any request, naming its item', async () => {
-	const items = [{ address: `${APP}/versions/${VERSION}` }, { address: `${APP}/versions/` }];
+	const items = [{ address: `${APP}/pages/editor/${STORY}/${VERSION}` }, { address: `${APP}/versions/` }];
 	const { error } = await run({ resource: 'version', operation: 'get', versionId: locator('={{ $json.address }}', 'url') }, items);
 	expect(error.message).toBe('Item 1: "Version" is not a version address with an ID');
 	expect(requestLines(api.sandbox)).toEqual([`GET /v2/versions/${VERSION}`]);

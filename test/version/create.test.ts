@@ -88,7 +88,7 @@ describe('Version › Create', () => {
 		const stored = storedVersion(api.sandbox, item.json.versionId);
 		expect(stored.data).toEqual(body.data);
 		expect(stored.expireAt).not.toBeNull();
-		expect(item.json.url).toBe(`https://view.storydoc.com/v/${item.json.versionId}`);
+		expect(item.json.editorUrl).toBe(`https://app.storydoc.com/pages/editor/${PROPOSAL_ID}/${item.json.versionId}`);
 	});
 
 	test('a list variable saved by an earlier build (n8n type array, no marker) is still read as rows, from JSON text or an expression', async () => {
@@ -347,7 +347,7 @@ describe('Version › Create: every error row of POST /v2/versions, with the API
 		['Archived', SEED.stories.pricing2023.id],
 	])('400 on a %s story: the API text (with the editor address) and what to do', async (_status, storyId) => {
 		const { error } = await create(simpleStory(storyId));
-		expect(error.message).toBe(`Story status is not Live, click Share to set it to Live, https://app.storydoc.com/editor/${storyId}`);
+		expect(error.message).toBe(`Story status is not Live, click Share to set it to Live, https://editor.storydoc.com/pages/editor/${storyId}`);
 		expect(error.httpCode).toBe('400');
 		expect(error.description).toMatch(/only be created from a Live story/);
 		expect(api.sandbox.state.versions).toHaveLength(Object.keys(SEED.versions).length);

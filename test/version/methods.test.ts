@@ -53,6 +53,28 @@ describe('Story › From List (searchLiveStories)', () => {
 	});
 });
 
+describe('Story › From List when there is nothing to list', () => {
+	test('no Live story (Storydoc answers 404 "No stories found"): one entry that says why and how a story becomes Live', async () => {
+		for (const story of api.sandbox.state.stories) story.status = 'Draft';
+		const { results } = await callMethod('listSearch', 'searchLiveStories', { credentials: api.credentials() });
+		expect(api.sandbox.log.map((entry) => [entry.path, entry.status])).toEqual([['/v2/stories', 404]]);
+		expect(results).toEqual([{ name: 'No Live story yet: open a story in Storydoc and click Share to make it Live', value: '' }]);
+	});
+
+	test('no story at all (a new organization): one entry that says so, and that a key can be limited to chosen stories', async () => {
+		api.sandbox.state.stories.splice(0);
+		const { results } = await callMethod('listSearch', 'searchStories', { credentials: api.credentials() });
+		expect(results).toEqual([
+			{ name: 'No story yet, or none this API key may see (a key can be limited to chosen stories)', value: '' },
+		]);
+	});
+
+	test('stories, none matching what the user typed: an empty list (the editor says there is no result)', async () => {
+		const { results } = await callMethod('listSearch', 'searchStories', { credentials: api.credentials(), filter: 'no such title' });
+		expect(results).toEqual([]);
+	});
+});
+
 describe('Variables (resource mapper) of the seeded proposal story', () => {
 	test('one field per variable and per repeatable group: title and tip as the label, typed, required from validation', async () => {
 		const { fields } = await callMethod('resourceMapping', 'getStoryVariables', {

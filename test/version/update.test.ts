@@ -54,10 +54,10 @@ describe('Version › Update', () => {
 		expect(outputs.Storydoc).toEqual([
 			{
 				json: {
-					url: `https://view.storydoc.com/v/${LIVE}`,
-					shortUrl: expect.stringMatching(/^https:\/\/sdoc\.link\//),
-					editorUrl: `https://app.storydoc.com/editor/${SEED.stories.proposal.id}/versions/${LIVE}`,
-					versionUrl: `https://app.storydoc.com/versions/${LIVE}`,
+					url: expect.stringMatching(/^https:\/\/www\.storydoc\.com\/[0-9a-f]{16}\/[0-9a-f-]{36}$/),
+					shortUrl: expect.stringMatching(/^https:\/\/view\.storydoc\.com\/[0-9a-z]{6}$/),
+					editorUrl: `https://app.storydoc.com/pages/editor/${SEED.stories.proposal.id}/${LIVE}`,
+					versionUrl: `https://app.storydoc.com/pages/editor/${SEED.stories.proposal.id}/versions/${LIVE}`,
 					versionId: LIVE,
 				},
 				pairedItem: { item: 0 },
@@ -79,8 +79,18 @@ describe('Version › Update', () => {
 		expect(stored.data.pricing_items).toEqual([{ id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Renewal', price: 9000 }]);
 	});
 
-	test('Version By URL: the versionUrl and the editorUrl both name the version', async () => {
-		for (const url of [`https://app.storydoc.com/versions/${LIVE}`, `https://app.storydoc.com/editor/${SEED.stories.proposal.id}/versions/${LIVE}`]) {
+	test("the output always has versionId: Storydoc's reference leaves it out of the update answer", async () => {
+		const { outputs, error } = await update(updateParameters(LIVE, { title: 'Renewal' }));
+		expect(error).toBeUndefined();
+		const answer = api.sandbox.log.find((entry) => entry.method === 'POST');
+		expect(answer?.status).toBe(200);
+		expect(outputs.Storydoc[0].json.versionId).toBe(LIVE);
+		expect(Object.keys(outputs.Storydoc[0].json).sort()).toEqual(['editorUrl', 'shortUrl', 'url', 'versionId', 'versionUrl']);
+	});
+
+	test("Version By URL: the editorUrl and versionUrl of Storydoc's reference both name the version", async () => {
+		const story = SEED.stories.proposal.id;
+		for (const url of [`https://app.storydoc.com/pages/editor/${story}/${LIVE}`, `https://app.storydoc.com/pages/editor/${story}/versions/${LIVE}`]) {
 			api.sandbox.clearLog();
 			const { error } = await update(updateParameters(LIVE, { versionId: locator(url, 'url'), title: 'By URL' }));
 			expect(error).toBeUndefined();

@@ -26,7 +26,7 @@ export const analyticsFilters: INodeProperties = {
 		{
 			...versionLocator,
 			required: false,
-			description: 'Only events of this version: its versionUrl or editorUrl, or its ID',
+			description: 'Only events of this version: its editorUrl or versionUrl, or its ID (not its public link)',
 		},
 	],
 };

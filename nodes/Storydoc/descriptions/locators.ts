@@ -1,27 +1,35 @@
 import type { INodeProperties, INodePropertyRegexValidation } from 'n8n-workflow';
 
 /**
- * Storydoc ids are opaque strings. The node reads a pasted address itself (helpers/locators.ts:
- * the `storyId` / `versionId` query parameter, the segment after `editor` / `versions`, or the last
- * path segment); n8n's `extractValue` below is its plain fallback, the last path segment (the
- * API reference: "the last path segment of the story's editor address").
+ * The node reads a pasted address itself (helpers/locators.ts); n8n's `extractValue` below is only
+ * the plain fallback for other readers of the parameter.
  */
 export const LAST_PATH_SEGMENT_URL_REGEX =
 	'^https?://[^\\s/?#]+(?:/[^\\s?#]*)?/([^\\s/?#]+)/?(?:[?#]\\S*)?$';
+/** The first segment after `/editor/`: the story ID in every editor address Storydoc hands out. */
+const EDITOR_SEGMENT_URL_REGEX = '^https?://\\S*?/editor/([^\\s/?#]+)';
 export const ID_REGEX = '^[^\\s/?#]+$';
+/** How every ID in Storydoc's API reference looks: 24 lowercase hexadecimal characters. */
+export const STORYDOC_ID_REGEX = '^[0-9a-fA-F]{24}$';
 /** The address forms By URL accepts, as the editor's hint and validation and the node's errors say them. */
 export const ACCEPTED_ADDRESSES = {
-	Story: '…/editor/<story ID>, or an address with ?storyId=<story ID>',
-	Version: '…/versions/<version ID>, or an address with ?versionId=<version ID>',
+	Story:
+		"the story's editor address …/pages/editor/<story ID>, a version's editorUrl or versionUrl (the story it was made from), or an address with ?storyId=<story ID>",
+	Version:
+		'the editorUrl …/pages/editor/<story ID>/<version ID>, the versionUrl …/pages/editor/<story ID>/versions/<version ID>, or an address with ?versionId=<version ID>',
 } as const;
-/** What the editor accepts as an address before the node reads it: http(s), with a digit after the host. */
-const ADDRESS_WITH_ID_REGEX = '^https?://[^\\s/?#]+[/?#]\\S*[0-9]\\S*$';
+/**
+ * What the editor accepts as an address before the node reads it: http(s), with a digit after the
+ * host, and not one of Storydoc's public links (`url`, `shortUrl`), which carry no ID.
+ */
+const ADDRESS_WITH_ID_REGEX =
+	'^(?!https?://(?:www\\.)?storydoc\\.com/[0-9a-fA-F]{16}/)(?!https?://view\\.storydoc\\.com/[^\\s/?#]+/?(?:[?#]\\S*)?$)https?://[^\\s/?#]+[/?#]\\S*[0-9]\\S*$';
 
 const addressValidation = (expected: string): INodePropertyRegexValidation => ({
 	type: 'regex',
 	properties: {
 		regex: ADDRESS_WITH_ID_REGEX,
-		errorMessage: `Not a Storydoc address with an ID: expected ${expected}`,
+		errorMessage: `Not a Storydoc address with an ID (public and short links carry none): expected ${expected}`,
 	},
 });
 
@@ -50,16 +58,16 @@ function storyLocatorWith(searchListMethod: string, description: string): INodeP
 				displayName: 'By URL',
 				name: 'url',
 				type: 'string',
-				placeholder: 'https://app.storydoc.com/pages/editor/65f1c2a9e4b0a1b2c3d4e5f6',
-				hint: `The story's editor address: ${ACCEPTED_ADDRESSES.Story}`,
+				placeholder: 'https://editor.storydoc.com/pages/editor/61b1e50223b713000a41ca74',
+				hint: `Accepted: ${ACCEPTED_ADDRESSES.Story}`,
 				validation: [addressValidation(ACCEPTED_ADDRESSES.Story)],
-				extractValue: { type: 'regex', regex: LAST_PATH_SEGMENT_URL_REGEX },
+				extractValue: { type: 'regex', regex: EDITOR_SEGMENT_URL_REGEX },
 			},
 			{
 				displayName: 'ID',
 				name: 'id',
 				type: 'string',
-				placeholder: '65f1c2a9e4b0a1b2c3d4e5f6',
+				placeholder: '61b1e50223b713000a41ca74',
 				validation: [ID_VALIDATION],
 			},
 		],
@@ -67,7 +75,10 @@ function storyLocatorWith(searchListMethod: string, description: string): INodeP
 }
 
 /** A Live story (the only kind a version can be created from): list, editor address, or ID. */
-export const liveStoryLocator = storyLocatorWith('searchLiveStories', 'The Live story (template) to personalize');
+export const liveStoryLocator = storyLocatorWith(
+	'searchLiveStories',
+	'The Live story (template) to personalize',
+);
 
 /** Any story of the organization: list (with status), editor address, or ID. */
 export const storyLocator = storyLocatorWith('searchStories', 'The story (template)');
@@ -79,7 +90,8 @@ export const versionLocator: INodeProperties = {
 	type: 'resourceLocator',
 	default: { mode: 'id', value: '' },
 	required: true,
-	description: 'The personalized version: its versionUrl or editorUrl, or its ID',
+	description:
+		'The personalized version: its editorUrl or versionUrl, or its ID (not its public link)',
 	modes: [
 		{
 			displayName: 'ID',
@@ -92,8 +104,9 @@ export const versionLocator: INodeProperties = {
 			displayName: 'By URL',
 			name: 'url',
 			type: 'string',
-			placeholder: 'https://app.storydoc.com/versions/66a0b1c2d3e4f5a6b7c8d9e0',
-			hint: `The version's versionUrl or editorUrl: ${ACCEPTED_ADDRESSES.Version}`,
+			placeholder:
+				'https://app.storydoc.com/pages/editor/61b1e50223b713000a41ca74/66a0b1c2d3e4f5a6b7c8d9e0',
+			hint: `Accepted: ${ACCEPTED_ADDRESSES.Version}. Public links (url, shortUrl) carry no ID.`,
 			validation: [addressValidation(ACCEPTED_ADDRESSES.Version)],
 			extractValue: { type: 'regex', regex: LAST_PATH_SEGMENT_URL_REGEX },
 		},

@@ -1,43 +1,25 @@
 import type { IExecuteFunctions, INode, INodeParameterResourceLocator } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ACCEPTED_ADDRESSES, ID_REGEX } from '../descriptions/locators';
+import { ACCEPTED_ADDRESSES, ID_REGEX, STORYDOC_ID_REGEX } from '../descriptions/locators';
 
 /** The two things a locator can name; the field label says which. */
 export type LocatorField = keyof typeof ACCEPTED_ADDRESSES;
 
-interface AddressForm {
-	/** A query parameter that names the ID explicitly (`…?versionId=…`); preferred when present. */
-	queryParameter: string;
-	/** Path words an ID follows (`…/editor/<storyId>`, `…/versions/<versionId>`). */
-	pathMarkers: string[];
-	/** Path words that introduce an ID of the other kind: the address is of the wrong thing. */
-	otherMarkers: string[];
+/** What a pasted address names: an ID, or nothing (and whether it is a public link, which never does). */
+interface AddressReading {
+	id?: string;
+	publicLink?: boolean;
 }
 
-/**
- * The address forms Storydoc hands out or shows: a story's editor address `…/editor/<storyId>`
- * (Storydoc's pages show `…/pages/editor/<storyId>`; the API reference: "the last path segment of
- * the story's editor address"), a version's `…/versions/<versionId>`, and the ID as a query
- * parameter.
- */
-const ADDRESS_FORMS: Record<LocatorField, AddressForm> = {
-	Story: {
-		queryParameter: 'storyId',
-		pathMarkers: ['editor'],
-		otherMarkers: [],
-	},
-	Version: {
-		queryParameter: 'versionId',
-		pathMarkers: ['versions', 'version'],
-		otherMarkers: ['editor'],
-	},
-};
-
-const ADDRESS_REGEX = /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?(?:\?([^\s#]*))?(?:#\S*)?$/i;
+const ADDRESS_REGEX = /^https?:\/\/([^\s/?#]+)(\/[^\s?#]*)?(?:\?([^\s#]*))?(?:#\S*)?$/i;
 const ID = new RegExp(ID_REGEX);
+const STORYDOC_ID = new RegExp(STORYDOC_ID_REGEX);
 /** A path segment of letters only (editor, versions, pages) is a word of Storydoc's routes, not an ID. */
 const ROUTE_WORD_REGEX = /^[A-Za-z_-]+$/;
+/** Hosts of the links sent to prospects: `url` (www.storydoc.com/<16 hex>/<UUID>) and `shortUrl`. */
+const PUBLIC_LINK_HOSTS = new Set(['storydoc.com', 'www.storydoc.com', 'view.storydoc.com']);
+const QUERY_PARAMETER: Record<LocatorField, string> = { Story: 'storyId', Version: 'versionId' };
 
 function decode(segment: string): string {
 	try {
@@ -51,35 +33,65 @@ const isId = (candidate: string | undefined): candidate is string =>
 	candidate !== undefined && ID.test(candidate) && !ROUTE_WORD_REGEX.test(candidate);
 
 /**
- * The ID a pasted Storydoc address names, or undefined when it names none (no ID after the route
- * word, an address with the ID cut off, an address of the other kind). In order: the explicit query
- * parameter; the segment after the kind's path word; the last path segment.
+ * Reads the path of an address: `…/editor/<story>[/<version>]` (a story's editor address and a
+ * version's editorUrl), `…/editor/<story>/versions/<version>` (versionUrl), `…/preview/<story>`.
+ * Undefined when the path has none of these words.
  */
-export function idFromAddress(address: string, field: LocatorField): string | undefined {
-	const form = ADDRESS_FORMS[field];
+function idFromRoute(segments: string[], field: LocatorField): AddressReading | undefined {
+	const words = segments.map((segment) => segment.toLowerCase());
+	const at = (word: string) => words.lastIndexOf(word);
+	const after = (index: number) => (isId(segments[index + 1]) ? segments[index + 1] : undefined);
+	const versions = Math.max(at('versions'), at('version'));
+	const editor = at('editor');
+	const preview = at('preview');
+	if (field === 'Story') {
+		if (editor >= 0) return { id: after(editor) };
+		if (preview >= 0) return { id: after(preview) };
+		// A version's address without its story: the ID in it is not a story's.
+		if (versions >= 0) return {};
+		return undefined;
+	}
+	if (versions >= 0) return { id: after(versions) };
+	// editorUrl: the story ID, then the version ID; with one ID it is the story's own editor address.
+	if (editor >= 0) return { id: after(editor) && after(editor + 1) };
+	if (preview >= 0) return {};
+	return undefined;
+}
+
+/**
+ * What a pasted Storydoc address names, in order: the explicit query parameter; the route words of
+ * Storydoc's editor addresses; the last path segment when it is shaped like a Storydoc ID. Public
+ * links (`url`, `shortUrl`) name nothing: their last segment is a UUID or a short code.
+ */
+export function readAddress(address: string, field: LocatorField): AddressReading {
 	const match = ADDRESS_REGEX.exec(address.trim());
-	if (!match) return undefined;
-	const [, path = '', query = ''] = match;
+	if (!match) return {};
+	const [, host, path = '', query = ''] = match;
 	for (const pair of query.split('&')) {
 		const [name, value = ''] = pair.split('=');
-		if (name !== form.queryParameter) continue;
+		if (name !== QUERY_PARAMETER[field]) continue;
 		const id = decode(value);
-		return isId(id) ? id : undefined;
+		return isId(id) ? { id } : {};
 	}
 	const segments = path.split('/').filter(Boolean).map(decode);
-	for (let index = segments.length - 2; index >= 0; index--) {
-		const word = segments[index].toLowerCase();
-		if (form.pathMarkers.includes(word)) return isId(segments[index + 1]) ? segments[index + 1] : undefined;
-		if (form.otherMarkers.includes(word)) return undefined;
-	}
+	const fromRoute = idFromRoute(segments, field);
+	if (fromRoute) return fromRoute;
 	const last = segments[segments.length - 1];
-	return isId(last) ? last : undefined;
+	if (last !== undefined && STORYDOC_ID.test(last)) return { id: last };
+	return { publicLink: PUBLIC_LINK_HOSTS.has(host.toLowerCase()) && segments.length > 0 };
+}
+
+/** The ID a pasted Storydoc address names, or undefined when it names none. */
+export function idFromAddress(address: string, field: LocatorField): string | undefined {
+	return readAddress(address, field).id;
 }
 
 /** The id a resource locator value points at, or undefined when it is empty or unparseable. */
 export function idFromLocator(value: unknown, field: LocatorField): string | undefined {
 	const locatorValue =
-		value && typeof value === 'object' ? (value as INodeParameterResourceLocator) : { mode: 'id', value };
+		value && typeof value === 'object'
+			? (value as INodeParameterResourceLocator)
+			: { mode: 'id', value };
 	const raw = String(locatorValue.value ?? '').trim();
 	if (!raw) return undefined;
 	if (locatorValue.mode === 'url') return idFromAddress(raw, field);
@@ -104,28 +116,41 @@ export function getLocatorId(
  * The id a locator value names, or an error naming the field (and the item, when there is one).
  * An empty value is "no filter" only where the caller says so: see `optionalLocatorId`.
  */
-export function requireLocatorId(node: INode, value: unknown, fieldLabel: LocatorField, itemIndex?: number): string {
+export function requireLocatorId(
+	node: INode,
+	value: unknown,
+	fieldLabel: LocatorField,
+	itemIndex?: number,
+): string {
 	const id = idFromLocator(value, fieldLabel);
-	if (!id) {
-		const mode = (value as INodeParameterResourceLocator | undefined)?.mode;
-		const prefix = itemIndex === undefined ? '' : `Item ${itemIndex}: `;
-		throw new NodeOperationError(
-			node,
-			`${prefix}"${fieldLabel}" ${mode === 'url' ? `is not a ${fieldLabel.toLowerCase()} address with an ID` : 'is empty or not a valid ID'}`,
-			{
-				itemIndex,
-				description:
-					(mode === 'url' ? `Accepted: ${ACCEPTED_ADDRESSES[fieldLabel]}. ` : '') +
-					`Value given: ${JSON.stringify((value as INodeParameterResourceLocator | undefined)?.value ?? value ?? '')}`,
-			},
-		);
+	if (id) return id;
+	const locatorValue = value as INodeParameterResourceLocator | undefined;
+	const given = `Value given: ${JSON.stringify(locatorValue?.value ?? value ?? '')}`;
+	const prefix = itemIndex === undefined ? '' : `Item ${itemIndex}: `;
+	const thing = fieldLabel.toLowerCase();
+	let message = `${prefix}"${fieldLabel}" is empty or not a valid ID`;
+	let description = given;
+	if (locatorValue?.mode === 'url') {
+		const publicLink = readAddress(String(locatorValue.value ?? ''), fieldLabel).publicLink;
+		message = publicLink
+			? `${prefix}"${fieldLabel}" is a public link, which carries no ${thing} ID`
+			: `${prefix}"${fieldLabel}" is not a ${thing} address with an ID`;
+		description =
+			(publicLink ? "Storydoc's public links (url, shortUrl) name no story or version. " : '') +
+			`Accepted: ${ACCEPTED_ADDRESSES[fieldLabel]}. ${given}`;
 	}
-	return id;
+	throw new NodeOperationError(node, message, { itemIndex, description });
 }
 
 /** An optional locator filter: empty means "no filter"; anything else must name an id. */
-export function optionalLocatorId(node: INode, value: unknown, fieldLabel: LocatorField, itemIndex?: number): string | undefined {
-	const raw = value && typeof value === 'object' ? (value as INodeParameterResourceLocator).value : value;
+export function optionalLocatorId(
+	node: INode,
+	value: unknown,
+	fieldLabel: LocatorField,
+	itemIndex?: number,
+): string | undefined {
+	const raw =
+		value && typeof value === 'object' ? (value as INodeParameterResourceLocator).value : value;
 	if (String(raw ?? '').trim() === '') return undefined;
 	return requireLocatorId(node, value, fieldLabel, itemIndex);
 }

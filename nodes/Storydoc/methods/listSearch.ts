@@ -1,27 +1,41 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 
-import { storydocApiRequest } from '../transport';
+import { listStories } from '../transport/stories';
 
-interface StoryListEntry extends IDataObject {
-	id: string;
-	title: string;
-	status: string;
-	previewUrl?: string | null;
-}
+/**
+ * Shown as the only entry when the organization has no story of the kind listed, so the list says
+ * why it is empty; its value is empty, so choosing it leaves the field unset.
+ */
+const NO_LIVE_STORY: INodeListSearchItems = {
+	name: 'No Live story yet: open a story in Storydoc and click Share to make it Live',
+	value: '',
+};
+const NO_STORY: INodeListSearchItems = {
+	name: 'No story yet, or none this API key may see (a key can be limited to chosen stories)',
+	value: '',
+};
 
 async function search(
 	context: ILoadOptionsFunctions,
 	filter: string | undefined,
 	status?: string,
 ): Promise<INodeListSearchResult> {
-	const stories = (await storydocApiRequest.call(context, {
-		method: 'GET',
-		path: '/v2/stories',
-		qs: status ? { status } : undefined,
-	})) as StoryListEntry[];
+	const stories = await listStories.call(context, status);
+	if (stories.length === 0) return { results: [status === 'Live' ? NO_LIVE_STORY : NO_STORY] };
 	const needle = (filter ?? '').trim().toLowerCase();
 	const results = stories
-		.filter((story) => !needle || String(story.title ?? '').toLowerCase().includes(needle) || story.id === needle)
+		.filter(
+			(story) =>
+				!needle ||
+				String(story.title ?? '')
+					.toLowerCase()
+					.includes(needle) ||
+				story.id === needle,
+		)
 		.sort((a, b) => String(a.title).localeCompare(String(b.title)))
 		.map((story) => ({
 			name: status ? story.title : `${story.title} (${story.status})`,

@@ -41,9 +41,10 @@ function explainAnalyticsError(error: unknown): unknown {
 	if (error.httpCode === '403' && /team plan/i.test(error.message)) {
 		error.description =
 			"Engagement analytics is part of Storydoc's Team plan. Upgrade the organization to the Team plan, or use the Access Token of an organization that has it.";
-	} else if (error.httpCode === '400' && /revoked/i.test(error.message)) {
+	} else if (error.httpCode === '400' && /revoked|token/i.test(error.message)) {
+		// Storydoc's reference: this 400 also answers a token that is invalid, not only a revoked one.
 		error.description =
-			'This API key was revoked in Storydoc. Create a new key and put it in the Access Token of the Storydoc credential.';
+			'This API key was revoked in Storydoc, or is not valid. Create a new key (Automations in Storydoc) and put it in the Access Token of the Storydoc credential.';
 	} else if (error.httpCode === '404' && /userEmail/.test(error.message)) {
 		error.description =
 			'"User Email" must be the email of a user of your Storydoc organization (the user who created the versions). Leave it empty to get events of every user.';

@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { booleanField, positiveIntegerField } from '../../helpers/validation';
-import { storydocApiRequest } from '../../transport';
+import { listStories } from '../../transport/stories';
 
 const properties: INodeProperties[] = [
 	{
@@ -54,17 +54,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as { status?: string };
 
 	// The API returns the whole list in one answer (no paging), so Limit is applied here.
-	const stories = (await storydocApiRequest.call(this, {
-		method: 'GET',
-		path: '/v2/stories',
-		qs: filters.status ? { status: filters.status } : undefined,
-		itemIndex,
-	})) as unknown as IDataObject[];
-	if (!Array.isArray(stories)) {
-		throw new NodeOperationError(this.getNode(), 'The Storydoc API answered GET /v2/stories without a list of stories', {
-			itemIndex,
-		});
-	}
+	const stories = await listStories.call(this, filters.status, itemIndex);
 	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(stories.slice(0, limit)), {
 		itemData: { item: itemIndex },
 	});

@@ -50,7 +50,8 @@ async function currentTitle(context: IExecuteFunctions, item: ItemInput, version
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const item = new ItemInput(this.getNode(), itemIndex, this.getTimezone());
-	const versionPath = `/v2/versions/${pathId(getLocatorId.call(this, 'versionId', 'Version', itemIndex))}`;
+	const versionId = getLocatorId.call(this, 'versionId', 'Version', itemIndex);
+	const versionPath = `/v2/versions/${pathId(versionId)}`;
 	const body: IDataObject = { senderEmail: senderEmail(item, this.getNodeParameter('senderEmail', itemIndex)) };
 	if (booleanField(this.getNode(), itemIndex, 'Force', this.getNodeParameter('force', itemIndex, false))) body.force = true;
 	const data = readVersionData(this, item, false);
@@ -64,7 +65,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		ifOutcomeUnknown: 'The update may have been applied',
 	})) as IDataObject;
-	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
+	// Storydoc's reference promises versionId in the create answer only; workflows map it from both.
+	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray({ ...result, versionId }), {
 		itemData: { item: itemIndex },
 	});
 }
