@@ -4,14 +4,22 @@
  * `npm run sandbox`: the Storydoc API sandbox on 127.0.0.1 until Ctrl-C, for trying the node in n8n
  * without a Storydoc account.
  *
- *   node sandbox/cli.js [--port N] [--events N] [--latency MS] [--rate-limit N]
+ *   node sandbox/cli.js [--port N] [--events N] [--latency MS] [--rate-limit N] [--generate-delay MS]
+ *
+ * --generate-delay makes Story › Generate take as long as a real one (30 to 90 s, e.g. 45000).
  *
  * The port defaults to $SANDBOX_PORT, then 5680. Each API request is printed as it is answered.
  */
 const { createSandbox } = require('./server');
 const { API_KEYS, TOKENS } = require('./seed');
 
-const FLAGS = { '--port': 'port', '--events': 'events', '--latency': 'latencyMs', '--rate-limit': 'rateLimitMax' };
+const FLAGS = {
+	'--port': 'port',
+	'--events': 'events',
+	'--latency': 'latencyMs',
+	'--rate-limit': 'rateLimitMax',
+	'--generate-delay': 'generateDelayMs',
+};
 
 /** @param {string[]} args */
 function parseArgs(args) {
@@ -34,6 +42,7 @@ async function main() {
 	const sandbox = createSandbox({
 		events: args.events,
 		latencyMs: args.latencyMs,
+		generateDelayMs: args.generateDelayMs,
 		rateLimit: args.rateLimitMax === undefined ? undefined : { max: args.rateLimitMax },
 		onRequest: (record) =>
 			console.log(`${record.time}  ${record.method} ${record.path}  ${record.status ?? record.fault}  (${record.token ?? 'no known token'})`),

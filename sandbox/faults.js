@@ -11,6 +11,7 @@ const ROUTES = [
 	'POST /v2/versions/:id',
 	'GET /v2/versions/:id',
 	'GET /v2/stories',
+	'POST /v2/stories/generate',
 	'GET /v2/stories/:id',
 	'GET /v2/account',
 	'GET /v2/analytics/events',

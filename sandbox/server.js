@@ -19,7 +19,7 @@ const { ApiError, loggedBody, readBody } = require('./http');
 const { createRandom } = require('./random');
 const { createRateLimiter } = require('./ratelimit');
 const { matchRoute } = require('./routes');
-const { SEED, TOKENS, seedState } = require('./seed');
+const { API_KEYS, SEED, TOKENS, seedState } = require('./seed');
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TOO_MANY_REQUESTS = { error: 'Too many requests' };
@@ -36,6 +36,10 @@ const RUNTIME_SEED_OFFSET = 0x9e3779b9;
 /**
  * @typedef {object} SandboxOptions
  * @property {{ max?: number, windowMs?: number }} [rateLimit] version endpoints: fixed window per IP (150 / 60 s)
+ * @property {{ max?: number, windowMs?: number }} [generateRateLimit] story generation: fixed window per
+ *   organization (150 / 60 s)
+ * @property {number} [generateDelayMs] how long a story generation takes before it answers (0; a real
+ *   one takes 30 to 90 s)
  * @property {number} [latencyMs] added before every API response (0)
  * @property {number} [events] seeded analytics events (3000)
  * @property {number} [eventSpanDays] days before `now` the seeded events are spread over (200)
@@ -58,8 +62,10 @@ function createSandbox(options = {}) {
 		now: options.now ?? Date.now,
 		seed: options.seed ?? 1,
 		specOnly: options.specOnly ?? false,
+		generateDelayMs: options.generateDelayMs ?? 0,
 	};
 	const limiter = createRateLimiter(options.rateLimit);
+	const generateLimiter = createRateLimiter(options.generateRateLimit);
 	const faults = createFaults();
 	/** Aborted by close(): ends every pending sleep and hang at once. */
 	const closing = new AbortController();
@@ -100,7 +106,12 @@ function createSandbox(options = {}) {
 	async function handleApi(request, response, requestUrl, rawBody) {
 		const match = matchRoute(request.method ?? 'GET', requestUrl.pathname);
 		const identity = identify(request.headers.authorization);
-		const rate = limiter.hit(request.socket.remoteAddress ?? '', match?.route.versionEndpoint === true);
+		// Generation counts per organization (the key's), the version endpoints per client IP.
+		const generating = match?.route.generateEndpoint === true;
+		const rateLimiter = generating ? generateLimiter : limiter;
+		const rate = generating
+			? generateLimiter.hit(API_KEYS[identity.keyName ?? '']?.orgId ?? 'unknown', true)
+			: limiter.hit(request.socket.remoteAddress ?? '', match?.route.versionEndpoint === true);
 		const record = {
 			seq: ++sequence,
 			time: new Date(settings.now()).toISOString(),
@@ -123,7 +134,7 @@ function createSandbox(options = {}) {
 				'content-type': contentType,
 				'content-length': Buffer.byteLength(text),
 				'x-rate-limit-counter': String(rate.counter),
-				'x-rate-limit-maximum': String(limiter.max),
+				'x-rate-limit-maximum': String(rateLimiter.max),
 			});
 			response.end(text);
 			finish(record, status);
@@ -173,6 +184,10 @@ function createSandbox(options = {}) {
 				break;
 		}
 		const outcome = perform();
+		// Generation is done before the answer is sent: a client that gives up meanwhile still has a story.
+		if (generating && settings.generateDelayMs > 0) {
+			await sleep(settings.generateDelayMs, undefined, { signal: closing.signal });
+		}
 		return answerJson(outcome.status, outcome.body);
 	}
 
@@ -277,6 +292,7 @@ function createSandbox(options = {}) {
 			sequence = 0;
 			faults.clear();
 			limiter.clear();
+			generateLimiter.clear();
 		},
 	};
 	sandbox.reset();

@@ -11,7 +11,7 @@ import * as analytics from './actions/analytics';
 import { router } from './actions/router';
 import * as story from './actions/story';
 import * as version from './actions/version';
-import { requestOptions } from './descriptions/requestOptions';
+import { generateRequestOptions, requestOptions } from './descriptions/requestOptions';
 import { listSearch, loadOptions, resourceMapping } from './methods';
 
 export class Storydoc implements INodeType {
@@ -58,6 +58,7 @@ export class Storydoc implements INodeType {
 			...story.description,
 			...version.description,
 			requestOptions,
+			generateRequestOptions,
 		],
 	};
 

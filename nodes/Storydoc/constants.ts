@@ -12,3 +12,6 @@ export const MAX_TIMEOUT_SECONDS = 3600;
 /** Analytics pages requested at once: small on purpose, enough to hide a page's latency, gentle on a shared rate limit. */
 export const DEFAULT_PAGE_CONCURRENCY = 5;
 export const MAX_PAGE_CONCURRENCY = 10;
+
+/** Story › Generate answers in 30 to 90 s; Storydoc's reference asks clients to wait at least 180 s. */
+export const GENERATE_TIMEOUT_SECONDS = 180;

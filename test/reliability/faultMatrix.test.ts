@@ -42,6 +42,14 @@ type FaultRule = Omit<SandboxFaultRule, 'route'>;
 const OPERATIONS: Array<[string, OperationSpec]> = [
 	['Version › Create', { params: createParameters({ storyId: locator(INTRO), title: TITLE, ...timeout }), route: 'POST /v2/versions', write: true }],
 	['Version › Update', { params: updateParameters(LIVE, { title: TITLE, ...timeout }), route: 'POST /v2/versions/:id', write: true }],
+	[
+		'Story › Generate',
+		{
+			params: { resource: 'story', operation: 'generate', prompt: TITLE, senderEmail: SEED.users.sam.email, ...timeout },
+			route: 'POST /v2/stories/generate',
+			write: true,
+		},
+	],
 	['Version › Get', { params: { resource: 'version', operation: 'get', versionId: locator(LIVE), ...timeout }, route: 'GET /v2/versions/:id' }],
 	['Story › Get', { params: { resource: 'story', operation: 'get', storyId: locator(INTRO), ...timeout }, route: 'GET /v2/stories/:id' }],
 	['Story › Get Many', { params: { resource: 'story', operation: 'getAll', returnAll: true, ...timeout }, route: 'GET /v2/stories' }],
@@ -64,6 +72,8 @@ const OPERATIONS: Array<[string, OperationSpec]> = [
 	],
 ];
 
+const operationSpec = (name: string) => OPERATIONS.find(([operation]) => operation === name)![1];
+
 const FAULTS = [
 	['500 with an error ID', { type: 'status500' }],
 	['500 after processing', { type: 'status500', processed: true }],
@@ -79,6 +89,12 @@ const FAULTS = [
 	['a slow answer within the timeout', { type: 'slow', delayMs: 300 }],
 ] as const satisfies ReadonlyArray<readonly [string, FaultRule]>;
 type Fault = (typeof FAULTS)[number][1];
+/** How each write says its outcome is unknown. */
+const UNKNOWN_OUTCOME_MESSAGES: Record<string, RegExp> = {
+	'POST /v2/versions': /^The version may exist /,
+	'POST /v2/versions/:id': /^The update may have been applied /,
+	'POST /v2/stories/generate': /^A story may have been generated /,
+};
 /** Faults after which the node knows the API did not process the request (or processed it once and said so). */
 const OUTCOME_KNOWN = new Set<string>(['status429', 'slow']);
 
@@ -139,7 +155,7 @@ test.each(CASES)('%s × %s, Continue On Fail %s', async (_operation, _fault, _co
 
 	// What the cell must give.
 	if (unknownOutcome) {
-		const message = spec.route === 'POST /v2/versions' ? /^The version may exist / : /^The update may have been applied /;
+		const message = UNKNOWN_OUTCOME_MESSAGES[spec.route];
 		const failure = continueOnFail ? output[0].json : result.error;
 		expect(failure.error ?? failure.message).toMatch(message);
 		if (rule.type === 'status500') expect(failure.error ?? failure.message).toMatch(/error ID [0-9a-f-]{36}/);
@@ -162,6 +178,15 @@ test.each(CASES)('%s × %s, Continue On Fail %s', async (_operation, _fault, _co
 		const attempted = result.error ? 1 : items.length;
 		const resentAfter429 = rule.type === 'status429' ? rule.times : 0;
 		expect(writes).toHaveLength(attempted + resentAfter429);
+		if (spec.route === 'POST /v2/stories/generate') {
+			// A processed generation ends as a story even when its answer was lost: at most one per item.
+			await sleep(rule.type === 'slow' ? 400 : 50);
+			const made = api.sandbox.state.stories.filter((story: Json) => story.title === TITLE);
+			expect(made.length).toBeLessThanOrEqual(attempted);
+			for (const item of output.filter((entry) => entry.json.pageId)) {
+				expect(made.map((story: Json) => story.id)).toContain(item.json.pageId);
+			}
+		}
 		if (spec.route === 'POST /v2/versions') {
 			// A processed request ends as a version even when its answer was lost: at most one per item.
 			await sleep(rule.type === 'slow' ? 400 : 50);
@@ -184,8 +209,8 @@ test.each(CASES)('%s × %s, Continue On Fail %s', async (_operation, _fault, _co
 
 describe('a read that keeps failing is bounded and still accounts for every item', () => {
 	test.each<[string, OperationSpec]>([
-		['Account › Get', OPERATIONS[5][1]],
-		['Analytics › Get Events, page 2 failing', OPERATIONS[6][1]],
+		['Account › Get', operationSpec('Account › Get')],
+		['Analytics › Get Events, page 2 failing', operationSpec('Analytics › Get Events, fault on page 2')],
 	])('%s', async (_label, spec) => {
 		for (const continueOnFail of [false, true]) {
 			api.sandbox.reset();

@@ -3,7 +3,7 @@ import type { AllEntities } from 'n8n-workflow';
 type NodeMap = {
 	account: 'get';
 	analytics: 'getEvents';
-	story: 'get' | 'getAll';
+	story: 'generate' | 'get' | 'getAll';
 	version: 'create' | 'get' | 'update';
 };
 

@@ -49,13 +49,15 @@ type WriteOutcome =
  * n8n's node setting Retry On Fail runs the whole node again, from its first item, when it failed
  * (or, with Continue On Fail, when its first output item is an error): every version already
  * created would be created again, and a write whose outcome is unknown resent. So with that setting
- * on, Create and Update remember per item, in the execution's context for this node and run, what
+ * on, Create, Update and Generate remember per item, in the execution's context for this node and run, what
  * was done; a retry gives the same output (or the same unknown-outcome error) without a request and
  * sends only the items that never reached Storydoc or were refused.
  */
 function writeOutcomes(context: IExecuteFunctions, resource: string, operation: string) {
 	const node = context.getNode();
-	if (node.retryOnFail !== true || resource !== 'version' || !['create', 'update'].includes(operation)) return undefined;
+	const isWrite =
+		resource === 'version' ? ['create', 'update'].includes(operation) : operation === 'generate';
+	if (node.retryOnFail !== true || !isWrite) return undefined;
 	const runIndex = context.getWorkflowDataProxy(0).$runIndex as number;
 	const key = `storydocWrites:${context.getExecutionId()}:${runIndex}`;
 	const nodeContext = context.getContext('node');
@@ -63,13 +65,21 @@ function writeOutcomes(context: IExecuteFunctions, resource: string, operation: 
 	return nodeContext[key] as Record<number, WriteOutcome>;
 }
 
-function replayedError(node: INode, outcome: Extract<WriteOutcome, { unknown: unknown }>['unknown'], itemIndex: number) {
-	const error = new NodeApiError(node, { outcome: 'unknown' }, {
-		message: outcome.message,
-		description: outcome.description,
-		httpCode: outcome.httpCode,
-		itemIndex,
-	});
+function replayedError(
+	node: INode,
+	outcome: Extract<WriteOutcome, { unknown: unknown }>['unknown'],
+	itemIndex: number,
+) {
+	const error = new NodeApiError(
+		node,
+		{ outcome: 'unknown' },
+		{
+			message: outcome.message,
+			description: outcome.description,
+			httpCode: outcome.httpCode,
+			itemIndex,
+		},
+	);
 	error.message = outcome.message;
 	error.context.outcome = 'unknown';
 	return error;
@@ -110,7 +120,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				};
 			}
 			if (this.continueOnFail()) {
-				const errorItem: INodeExecutionData = { json: errorJson(error), pairedItem: { item: itemIndex } };
+				const errorItem: INodeExecutionData = {
+					json: errorJson(error),
+					pairedItem: { item: itemIndex },
+				};
 				// Under "Continue (using error output)" n8n sends an item to the error output only when it
 				// carries the error (or json holding nothing but error/message/details); otherwise failed
 				// items went out on the success branch. n8n then shows the item's json as { error }.

@@ -40,6 +40,10 @@ export interface StorydocRequest {
 	 * is never resent. For example "The version may exist".
 	 */
 	ifOutcomeUnknown?: string;
+	/** For a write: where to see whether it happened, said when its outcome is unknown. */
+	howToCheck?: string;
+	/** The timeout when Request Options sets none (Story › Generate waits longer than the rest). */
+	defaultTimeoutSeconds?: number;
 }
 
 /** Reads retry transient failures this many times in all (the first try included)... */
@@ -54,7 +58,13 @@ const RATE_LIMIT_MAX_WAIT_MS = 5 * 60_000;
 const PAUSE_STEP_MS = 1_000;
 
 /** Connection failures where nothing reached the API (no connection was made). */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NOT_SENT_CODES = new Set([
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
+]);
 /** Failures worth another try; a name that does not resolve (ENOTFOUND) is a wrong Base URL, not a hiccup. */
 const TRANSIENT_CODES = new Set([
 	'ECONNREFUSED',
@@ -73,7 +83,9 @@ export const pathId = (id: string) => encodeURIComponent(id);
 
 export async function getBaseUrl(this: StorydocContext): Promise<string> {
 	const credentials = await this.getCredentials<{ baseUrl?: string }>(CREDENTIAL_TYPE);
-	const baseUrl = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
+	const baseUrl = String(credentials.baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '');
 	if (!/^https?:\/\/[^/\s]+/i.test(baseUrl)) {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -143,14 +155,20 @@ function networkFailure(error: unknown): NetworkFailure | 'cancelled' {
 	let current: unknown = error;
 	for (let depth = 0; depth < MAX_CAUSE_DEPTH && current && typeof current === 'object'; depth++) {
 		const { code, httpCode, message, messages, name } = current as ErrorFields;
-		if (name === 'AbortError' || name === 'CanceledError' || code === 'ERR_CANCELED' || httpCode === 'ERR_CANCELED') {
+		if (
+			name === 'AbortError' ||
+			name === 'CanceledError' ||
+			code === 'ERR_CANCELED' ||
+			httpCode === 'ERR_CANCELED'
+		) {
 			return 'cancelled';
 		}
 		for (const candidate of [httpCode, code]) {
 			if (typeof candidate === 'string' && ERROR_CODE.test(candidate)) codes.push(candidate);
 		}
 		if (typeof message === 'string') texts.push(message);
-		if (Array.isArray(messages)) texts.push(...messages.filter((text): text is string => typeof text === 'string'));
+		if (Array.isArray(messages))
+			texts.push(...messages.filter((text): text is string => typeof text === 'string'));
 		current = (current as ErrorFields).cause;
 	}
 	const text = texts.join(' | ');
@@ -158,9 +176,15 @@ function networkFailure(error: unknown): NetworkFailure | 'cancelled' {
 	let code = codes[codes.length - 1] ?? '';
 	// A body cut off mid-stream is a reset during the response (axios: ERR_BAD_RESPONSE on 2.x,
 	// no code on 1.x); the same for a bare "socket hang up".
-	if ((!code || code === 'ERR_BAD_RESPONSE') && /socket hang up|stream has been aborted/i.test(text)) code = 'ECONNRESET';
-	if (!code && texts.some((message) => message.trim().toLowerCase() === 'canceled')) return 'cancelled';
-	const timedOut = /TIMEDOUT|TIMEOUT/.test(code) || /timeout of \d+ ?ms exceeded|timed out/i.test(text);
+	if (
+		(!code || code === 'ERR_BAD_RESPONSE') &&
+		/socket hang up|stream has been aborted/i.test(text)
+	)
+		code = 'ECONNRESET';
+	if (!code && texts.some((message) => message.trim().toLowerCase() === 'canceled'))
+		return 'cancelled';
+	const timedOut =
+		/TIMEDOUT|TIMEOUT/.test(code) || /timeout of \d+ ?ms exceeded|timed out/i.test(text);
 	return new NetworkFailure(code || 'NETWORK_ERROR', timedOut);
 }
 
@@ -189,14 +213,22 @@ async function sendOnce(
 
 	let response: unknown;
 	try {
-		response = await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, options);
+		response = await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			CREDENTIAL_TYPE,
+			options,
+		);
 	} catch (error) {
 		return networkFailure(error);
 	}
 	if (!isFullResponse(response)) {
-		throw new NodeOperationError(context.getNode(), 'Unexpected response shape from the HTTP helper', {
-			itemIndex: request.itemIndex,
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			'Unexpected response shape from the HTTP helper',
+			{
+				itemIndex: request.itemIndex,
+			},
+		);
 	}
 	return {
 		statusCode: response.statusCode,
@@ -215,7 +247,9 @@ function parseSuccessBody(body: unknown): { value: unknown } | undefined {
 	}
 }
 
-function isExecuteContext(context: StorydocContext): context is StorydocContext & IExecuteFunctions {
+function isExecuteContext(
+	context: StorydocContext,
+): context is StorydocContext & IExecuteFunctions {
 	return 'getInputData' in context;
 }
 
@@ -223,9 +257,13 @@ function isExecuteContext(context: StorydocContext): context is StorydocContext 
  * The timeout of the item's request: the node's Request Options in an execution, the default in the
  * editor's list lookups and the trigger (which have no such option).
  */
-function timeoutFor(context: StorydocContext, itemIndex: number | undefined): number {
-	if (itemIndex === undefined || !isExecuteContext(context)) return DEFAULT_TIMEOUT_SECONDS * 1000;
-	const seconds = context.getNodeParameter(TIMEOUT_PARAMETER, itemIndex, DEFAULT_TIMEOUT_SECONDS) as unknown;
+function timeoutFor(
+	context: StorydocContext,
+	itemIndex: number | undefined,
+	defaultSeconds = DEFAULT_TIMEOUT_SECONDS,
+): number {
+	if (itemIndex === undefined || !isExecuteContext(context)) return defaultSeconds * 1000;
+	const seconds = context.getNodeParameter(TIMEOUT_PARAMETER, itemIndex, defaultSeconds) as unknown;
 	const value = numberValue(seconds);
 	if (value === undefined || value <= 0) {
 		throw new NodeOperationError(
@@ -249,9 +287,13 @@ async function pause(context: StorydocContext, ms: number, itemIndex?: number): 
 	let remaining = ms;
 	while (remaining > 0) {
 		if (signal?.aborted) {
-			throw new NodeOperationError(context.getNode(), 'The execution was cancelled while waiting to call Storydoc', {
-				itemIndex,
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				'The execution was cancelled while waiting to call Storydoc',
+				{
+					itemIndex,
+				},
+			);
 		}
 		const step = Math.min(remaining, PAUSE_STEP_MS);
 		await sleep(step);
@@ -281,7 +323,8 @@ function unknownOutcomeError(
 	const error = new NodeApiError(context.getNode(), details, {
 		message,
 		description:
-			'Storydoc may have processed the request before the answer was lost. The node never resends a create or update whose outcome is unknown, so nothing was done twice. Check in Storydoc before running this item again.' +
+			'Storydoc may have processed the request before the answer was lost. The node never resends a write whose outcome is unknown, so nothing was done twice. ' +
+			(request.howToCheck ?? 'Check in Storydoc before running this item again.') +
 			(errorId ? ` Storydoc error ID: ${errorId} (quote it to Storydoc support).` : ''),
 		httpCode: response ? String(response.statusCode) : undefined,
 		itemIndex: request.itemIndex,
@@ -318,10 +361,18 @@ async function takeRateLimitSlot(
 }
 
 /** The rate limit stayed exhausted for longer than a request may wait: nothing was processed. */
-function rateLimitGiveUp(context: StorydocContext, itemIndex?: number, lastRateLimited?: StorydocResponse) {
+function rateLimitGiveUp(
+	context: StorydocContext,
+	itemIndex?: number,
+	lastRateLimited?: StorydocResponse,
+) {
 	const error = lastRateLimited
 		? storydocApiError(context.getNode(), lastRateLimited, itemIndex)
-		: new NodeApiError(context.getNode(), { httpCode: 429 }, { message: 'Too many requests', httpCode: '429', itemIndex });
+		: new NodeApiError(
+				context.getNode(),
+				{ httpCode: 429 },
+				{ message: 'Too many requests', httpCode: '429', itemIndex },
+			);
 	error.description = `Storydoc's rate limit stayed exhausted for the ${RATE_LIMIT_MAX_WAIT_MS / 60_000} minutes the node waits at most; other workflows or n8n workers may be using it too. Nothing was processed for this item: run it again later.`;
 	return error;
 }
@@ -345,8 +396,8 @@ export async function storydocApiRequest<T = IDataObject>(
 	request: StorydocRequest,
 ): Promise<T> {
 	const baseUrl = await getBaseUrl.call(this);
-	const timeoutMs = timeoutFor(this, request.itemIndex);
-	const pacer = pacerFor(baseUrl, request.path);
+	const timeoutMs = timeoutFor(this, request.itemIndex, request.defaultTimeoutSeconds);
+	const pacer = pacerFor(baseUrl, request.path, this.getNode().credentials?.[CREDENTIAL_TYPE]?.id);
 	const isRead = request.method === 'GET';
 	const startedAt = Date.now();
 	const rateLimitWait = { ms: 0 };
@@ -359,7 +410,8 @@ export async function storydocApiRequest<T = IDataObject>(
 		transientFailures++;
 		const delay = backoffMs(transientFailures - 1);
 		const spent = Date.now() - startedAt - rateLimitWait.ms;
-		if (transientFailures >= READ_MAX_ATTEMPTS || spent + delay > READ_RETRY_BUDGET_MS) return false;
+		if (transientFailures >= READ_MAX_ATTEMPTS || spent + delay > READ_RETRY_BUDGET_MS)
+			return false;
 		this.logger.debug(
 			`Storydoc ${request.method} ${request.path.split('?')[0]}: ${reason}; try ${transientFailures + 1} of ${READ_MAX_ATTEMPTS} in ${delay} ms`,
 		);
@@ -367,7 +419,9 @@ export async function storydocApiRequest<T = IDataObject>(
 		return true;
 	};
 	const triesNote = () =>
-		attempts > 1 ? ` The node tried ${attempts} times over ${Math.round((Date.now() - startedAt) / 100) / 10} s.` : '';
+		attempts > 1
+			? ` The node tried ${attempts} times over ${Math.round((Date.now() - startedAt) / 100) / 10} s.`
+			: '';
 
 	for (;;) {
 		const ticket = await takeRateLimitSlot(this, pacer, rateLimitWait, request.itemIndex);
@@ -383,9 +437,13 @@ export async function storydocApiRequest<T = IDataObject>(
 
 		if (outcome === 'cancelled') {
 			pacer.onNoResponse(ticket);
-			throw new NodeOperationError(this.getNode(), 'The execution was cancelled before Storydoc answered', {
-				itemIndex: request.itemIndex,
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				'The execution was cancelled before Storydoc answered',
+				{
+					itemIndex: request.itemIndex,
+				},
+			);
 		}
 		if (outcome instanceof NetworkFailure) {
 			pacer.onNoResponse(ticket);
@@ -402,7 +460,9 @@ export async function storydocApiRequest<T = IDataObject>(
 					message,
 					description:
 						`${request.method} ${baseUrl}${request.path.split('?')[0]} failed before a response arrived.` +
-						(outcome.timedOut ? ' Raise Request Options › Timeout (Seconds) if Storydoc is just slow.' : '') +
+						(outcome.timedOut
+							? ' Raise Request Options › Timeout (Seconds) if Storydoc is just slow.'
+							: '') +
 						triesNote(),
 					itemIndex: request.itemIndex,
 				},

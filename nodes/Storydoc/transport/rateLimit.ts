@@ -129,7 +129,12 @@ export class RateLimitPacer {
 	 * @param receivedAt when the answer arrived (defaults to the send time, for callers that do not
 	 * know it): the window it was counted in had begun by then.
 	 */
-	onResponse(ticket: SendTicket, observed: RateLimitHeaders, rateLimited: boolean, receivedAt = ticket.sentAt): void {
+	onResponse(
+		ticket: SendTicket,
+		observed: RateLimitHeaders,
+		rateLimited: boolean,
+		receivedAt = ticket.sentAt,
+	): void {
 		this.onNoResponse(ticket);
 		const headers = this.paceFromHeaders ? observed : {};
 		if (headers.maximum !== undefined && headers.maximum > 0) this.maximum = headers.maximum;
@@ -164,17 +169,25 @@ const pacers = new Map<string, RateLimitPacer>();
 
 /**
  * One pacer per API and group of endpoints, shared by every item and every execution in this n8n
- * instance (an n8n main or one queue-mode worker). The spec gives the limit (and so the meaning of the
- * counter headers) for the version endpoints only: they are paced from the headers; the other
- * groups just wait out a 429, each on its own, so a busy analytics export never holds back version
- * creation or the other way round.
+ * instance (an n8n main or one queue-mode worker). Storydoc documents the limit (and so the meaning of
+ * the counter headers) for the version endpoints and for story generation: they are paced from the
+ * headers; the other groups just wait out a 429, each on its own, so a busy analytics export never
+ * holds back version creation or the other way round.
  */
-export function pacerFor(baseUrl: string, path: string): RateLimitPacer {
-	const group = /^\/v2\/([^/?]+)/.exec(path)?.[1] ?? path;
+export function pacerFor(
+	baseUrl: string,
+	path: string,
+	credentialId?: string | null,
+): RateLimitPacer {
+	// Generation has its own limit, per organization: one pacer per credential, from the headers.
+	const generate = path.startsWith('/v2/stories/generate');
+	const group = generate
+		? `stories/generate ${credentialId ?? ''}`
+		: (/^\/v2\/([^/?]+)/.exec(path)?.[1] ?? path);
 	const key = `${baseUrl} ${group}`;
 	let pacer = pacers.get(key);
 	if (!pacer) {
-		pacer = new RateLimitPacer(group === 'versions');
+		pacer = new RateLimitPacer(group === 'versions' || generate);
 		pacers.set(key, pacer);
 	}
 	return pacer;

@@ -13,8 +13,8 @@ import type { INodeParameters } from 'n8n-workflow';
 import { credentialsFor, runWorkflow, storydocWorkflow } from '../../harness/n8n';
 import type { WorkerJob, WorkerResult, WorkerRun } from './runWorker';
 
-async function runOnce({ baseUrl, token, storyId, items, nodeSettings, timeoutSeconds }: WorkerJob): Promise<WorkerRun> {
-	const parameters: INodeParameters = {
+async function runOnce({ baseUrl, token, storyId, items, nodeSettings, timeoutSeconds, ...job }: WorkerJob): Promise<WorkerRun> {
+	const parameters: INodeParameters = job.parameters ?? {
 		resource: 'version',
 		operation: 'create',
 		storyId: { __rl: true, mode: 'id', value: storyId },

@@ -8,7 +8,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
 import type { TestItem } from '../../harness/n8n';
 
@@ -28,6 +28,8 @@ export interface WorkerJob {
 	batches?: IDataObject[][];
 	nodeSettings?: Partial<INode>;
 	timeoutSeconds?: number;
+	/** The node's parameters, when the worker runs something other than Create Version. */
+	parameters?: INodeParameters;
 }
 
 export interface WorkerRun {

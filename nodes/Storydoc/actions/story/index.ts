@@ -1,9 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as generate from './generate.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 
-export const operations = { get, getAll };
+export const operations = { generate, get, getAll };
 
 export const description: INodeProperties[] = [
 	{
@@ -13,6 +14,13 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['story'] } },
 		options: [
+			{
+				name: 'Generate',
+				value: 'generate',
+				description:
+					'Generate a new Live story with AI from a prompt, in the brand of a company website (takes 30 to 90 seconds)',
+				action: 'Generate a story',
+			},
 			{
 				name: 'Get',
 				value: 'get',
@@ -28,6 +36,7 @@ export const description: INodeProperties[] = [
 		],
 		default: 'get',
 	},
+	...generate.description,
 	...get.description,
 	...getAll.description,
 ];
