@@ -27,7 +27,12 @@ type Output = 'events' | 'versionSummary';
  * have to arrive, and the items have to be handed over, before n8n abandons the poll.
  */
 const BUDGET_SHARE = 0.75;
-const EVENT_WORDS: Record<EventType, string> = { any: 'view or click', view: 'view', click: 'click', firstView: 'view' };
+const EVENT_WORDS: Record<EventType, string> = {
+	any: 'view or click',
+	view: 'view',
+	click: 'click',
+	firstView: 'view',
+};
 
 interface Settings {
 	eventType: EventType;
@@ -42,11 +47,25 @@ function readSettings(context: IPollFunctions): Settings {
 	return {
 		eventType: event,
 		// Output does not apply to First View (hidden there): its items are events, one per version.
-		output: event === 'firstView' ? 'events' : (context.getNodeParameter('output', 'events') as Output),
+		output:
+			event === 'firstView' ? 'events' : (context.getNodeParameter('output', 'events') as Output),
 		filters: {
-			storyId: optionalLocatorId(node, context.getNodeParameter('filters.storyId', '', { extractValue: false }), 'Story'),
-			versionId: optionalLocatorId(node, context.getNodeParameter('filters.versionId', '', { extractValue: false }), 'Version'),
-			userEmail: optionalEmailField(node, undefined, 'User Email', context.getNodeParameter('filters.userEmail', '')),
+			storyId: optionalLocatorId(
+				node,
+				context.getNodeParameter('filters.storyId', '', { extractValue: false }),
+				'Story',
+			),
+			versionId: optionalLocatorId(
+				node,
+				context.getNodeParameter('filters.versionId', '', { extractValue: false }),
+				'Version',
+			),
+			userEmail: optionalEmailField(
+				node,
+				undefined,
+				'User Email',
+				context.getNodeParameter('filters.userEmail', ''),
+			),
 		},
 	};
 }
@@ -58,8 +77,11 @@ function readSettings(context: IPollFunctions): Settings {
  * abandon a poll.
  */
 function pollDeadline(context: IPollFunctions, started: number): number {
-	const budget = typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : Number.NaN;
-	return Number.isFinite(budget) && budget > 0 ? started + budget * BUDGET_SHARE : Number.POSITIVE_INFINITY;
+	const budget =
+		typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : Number.NaN;
+	return Number.isFinite(budget) && budget > 0
+		? started + budget * BUDGET_SHARE
+		: Number.POSITIVE_INFINITY;
 }
 
 /**
@@ -84,7 +106,8 @@ async function readNewEvents(
 			if (instant < lastInstant) inTimeOrder = false;
 			else if (instant > lastInstant) lastInstant = instant;
 		}
-		if (inTimeOrder && lastInstant > query.from && Date.now() >= deadline) return { read, complete: false };
+		if (inTimeOrder && lastInstant > query.from && Date.now() >= deadline)
+			return { read, complete: false };
 	}
 	return { read, complete: true };
 }
@@ -95,7 +118,11 @@ const matchesType = (eventType: EventType) => (event: AnalyticsEvent) =>
 
 /** The plan error of the analytics API, said for this node: the whole trigger depends on it. */
 function explainTriggerError(error: unknown): unknown {
-	if (error instanceof NodeApiError && error.httpCode === '403' && /team plan/i.test(error.message)) {
+	if (
+		error instanceof NodeApiError &&
+		error.httpCode === '403' &&
+		/team plan/i.test(error.message)
+	) {
 		error.description =
 			"The Storydoc Trigger reads views and clicks from Storydoc's analytics API, which is part of the Team plan. Upgrade the organization to the Team plan, or use the Access Token of an organization that has it.";
 	}
@@ -116,6 +143,25 @@ function versionItems(events: AnalyticsEvent[]): IDataObject[] {
 		.map((summary) => ({ ...summary, latestEvent: latest.get(summary.versionId) ?? null }));
 }
 
+/**
+ * Returns "nothing to emit" after saving the poll's state. n8n's durable scheduler stages the node's
+ * static data and drops it when the activation poll emits nothing; committing it here keeps the
+ * activation's cursor (docs/development.md › Design notes). Elsewhere this is a no-op.
+ */
+async function nothingToEmit(context: IPollFunctions): Promise<null> {
+	try {
+		await context.__commitCursor?.();
+	} catch (error) {
+		context.logger.warn(
+			`Storydoc Trigger "${context.getNode().name}": could not save the poll's cursor`,
+			{
+				error: (error as Error).message,
+			},
+		);
+	}
+	return null;
+}
+
 export class StorydocTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Storydoc Trigger',
@@ -125,7 +171,8 @@ export class StorydocTrigger implements INodeType {
 		version: 1,
 		subtitle:
 			'={{ {"any": "Any engagement", "view": "Views", "click": "Clicks", "firstView": "First views"}[$parameter["event"]] }}',
-		description: 'Starts the workflow when a prospect views or clicks a Storydoc version (Team plan)',
+		description:
+			'Starts the workflow when a prospect views or clicks a Storydoc version (Team plan)',
 		defaults: { name: 'Storydoc Trigger' },
 		polling: true,
 		inputs: [],
@@ -168,7 +215,7 @@ export class StorydocTrigger implements INodeType {
 			},
 			{
 				displayName:
-					'Emits a version\'s first view once, and only if it was never viewed before. To know, the trigger reads the version\'s earlier events once (about one request per 92 days of its age, at most 30 per poll, each counted in the automation credits).',
+					"Emits a version's first view once, and only if it was never viewed before. To know, the trigger reads the version's earlier events once (about one request per 92 days of its age, at most 30 per poll, each counted in the automation credits).",
 				name: 'firstViewNotice',
 				type: 'notice',
 				default: '',
@@ -231,11 +278,15 @@ export class StorydocTrigger implements INodeType {
 
 			if (!cursor) {
 				// The first poll starts from now, not from history; one request checks the plan, key and filters.
-				const probe = analyticsEvents.call(this, { ...settings.filters, from: now, to: now }, { limit: 1 });
+				const probe = analyticsEvents.call(
+					this,
+					{ ...settings.filters, from: now, to: now },
+					{ limit: 1 },
+				);
 				await probe.next();
 				await probe.return();
 				staticData.cursor = { ...startCursor(now) };
-				return null;
+				return await nothingToEmit(this);
 			}
 
 			const from = Date.parse(cursor.timestamp);
@@ -266,7 +317,7 @@ export class StorydocTrigger implements INodeType {
 					log,
 				);
 			}
-			if (!emitted.length) return null;
+			if (!emitted.length) return await nothingToEmit(this);
 			const json = settings.output === 'versionSummary' ? versionItems(emitted) : emitted;
 			return [this.helpers.returnJsonArray(json)];
 		} catch (error) {
@@ -274,11 +325,14 @@ export class StorydocTrigger implements INodeType {
 			// n8n reports a failed poll as a failed execution (and runs the error workflow); the next
 			// poll starts from the same cursor.
 			const node = this.getNode();
-			this.logger.error(`Storydoc Trigger "${node.name}": the poll failed; the next poll reads from ${cursor.timestamp} again`, {
-				node: node.name,
-				workflowId: this.getWorkflow().id,
-				error: (error as Error).message,
-			});
+			this.logger.error(
+				`Storydoc Trigger "${node.name}": the poll failed; the next poll reads from ${cursor.timestamp} again`,
+				{
+					node: node.name,
+					workflowId: this.getWorkflow().id,
+					error: (error as Error).message,
+				},
+			);
 			throw explainTriggerError(error);
 		}
 	}

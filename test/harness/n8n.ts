@@ -421,6 +421,82 @@ export async function runPoll(
 	return { items: (result ? result[0] : []) as TestItem[], result, staticData: workflow.staticData };
 }
 
+/** The `poller_state` row n8n's durable scheduler keeps for one trigger node (its committed cursor). */
+export interface PollerStateRow {
+	cursor?: IDataObject;
+}
+
+export interface DurablePollOptions extends Pick<PollOptions, 'credentials' | 'pollBudgetMs'> {
+	row: PollerStateRow;
+	/** The activation poll (n8n calls it once when the workflow is published) rather than a scheduled one. */
+	activation?: boolean;
+}
+
+/**
+ * One poll the way n8n 2.x runs it with durable cursors on: through n8n-core's PollTriggerExecutor,
+ * with the node's static data a staged copy of the poller_state row, committed with the execution
+ * the poll starts (`__emit`) or alone when it emits nothing (`__commitCursor`), and dropped
+ * otherwise. The staging store stands in for n8n's poll-cursor service (in the n8n app, not
+ * n8n-core): a snapshot per poll, written back only on those two calls.
+ */
+export async function runDurablePoll(
+	triggerNode: TriggerNode,
+	{ credentials, row, activation = false, pollBudgetMs = 36_000 }: DurablePollOptions,
+): Promise<PollResult & { error?: Error }> {
+	const { PollTriggerExecutor } = (await import('n8n-core')) as unknown as {
+		PollTriggerExecutor?: new (...args: never[]) => unknown;
+	};
+	if (!PollTriggerExecutor) throw new Error('this n8n engine has no durable poll path (n8n-core 2.x only)');
+	const { nodeTypes, credentialTypes } = await loadPackage();
+	const node: INode = { id: 'trigger', position: [0, 0], typeVersion: 1, ...triggerNode };
+	const workflow = buildWorkflow({ nodes: [node], connections: {}, staticData: {} }, nodeTypes);
+	const additionalData = additionalDataFor(new TestCredentialsHelper(credentialTypes, credentials || {}), undefined);
+	let staged: { snapshot: IDataObject; seed: string } | undefined;
+	let emitted: INodeExecutionData[][] | null = null;
+	let failure: Error | undefined;
+	const commit = () => {
+		if (staged && JSON.stringify(staged.snapshot) !== staged.seed) {
+			row.cursor = structuredClone(staged.snapshot);
+			staged.seed = JSON.stringify(staged.snapshot);
+		}
+	};
+	const context = new PollContext(
+		workflow,
+		node,
+		additionalData,
+		'trigger',
+		activation ? 'activate' : 'update',
+		(data: INodeExecutionData[][]) => {
+			emitted = data;
+			commit();
+		},
+		(error: Error) => {
+			failure = error;
+		},
+		async () => commit(),
+		async <T>(poll: () => Promise<T>): Promise<T> => {
+			staged = { snapshot: structuredClone(row.cursor ?? {}), seed: JSON.stringify(row.cursor ?? {}) };
+			try {
+				return await poll();
+			} finally {
+				staged = undefined;
+			}
+		},
+		() => staged?.snapshot ?? {},
+		() => pollBudgetMs ?? 36_000,
+	);
+	const executor = Container.get(PollTriggerExecutor as never) as {
+		create(workflow: Workflow, node: INode, context: PollContext, isCurrent: () => boolean): (testing?: boolean) => Promise<void>;
+	};
+	try {
+		await executor.create(workflow, node, context, () => true)(activation);
+	} catch (error) {
+		failure = error as Error;
+	}
+	const result = emitted as INodeExecutionData[][] | null;
+	return { items: (result ? result[0] : []) as TestItem[], result, staticData: row.cursor ?? {}, error: failure };
+}
+
 /** A Storydoc node with the Storydoc credential, as a workflow or the editor holds it. */
 function storydocNode({
 	id,
