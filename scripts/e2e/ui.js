@@ -46,6 +46,8 @@ const CREDENTIAL_ID = 'storydocAccount';
  * resource mapper when the parameter it depends on changes; the check would then test n8n, not us.)
  */
 const UI_EXAMPLE = 'crm-create-version';
+const GENERATE_EXAMPLE = 'lead-generate-personalize';
+const GENERATE_NODE = 'Generate a presentation for the lead';
 const UI_NODE = 'Create personalized version';
 const UI_WORKFLOW_ID = 'sdUiCreateVersion';
 
@@ -182,7 +184,8 @@ async function main() {
 			]),
 		);
 		const workflowFile = path.join(workDir, 'workflow.json');
-		fs.writeFileSync(workflowFile, JSON.stringify([workflow, triggerWorkflow(), analyticsWorkflow(loadExamples().get(UI_EXAMPLE))]));
+		const generateExample = loadExamples().get(GENERATE_EXAMPLE).workflow;
+		fs.writeFileSync(workflowFile, JSON.stringify([workflow, triggerWorkflow(), analyticsWorkflow(loadExamples().get(UI_EXAMPLE)), generateExample]));
 		for (const args of [['import:credentials', `--input=${credentialsFile}`], ['import:workflow', `--input=${workflowFile}`]]) {
 			const result = await app.runN8n(n8n, args, env);
 			if (result.code !== 0) throw new Error(`n8n ${args[0]} exited ${result.code}\n${result.stdout}\n${result.stderr}`);
@@ -297,7 +300,26 @@ async function inBrowser({ page, base, workflow, client }) {
 	});
 
 	await analyticsChecks(page, base);
+	await generateChecks(page, base);
 	await triggerChecks(page, base, client);
+}
+
+/** Story › Generate in the example workflow: its notice, the Prompt, and Request Options showing 180 s. */
+async function generateChecks(page, base) {
+	const description = builtNodeDescription();
+	const notice = plainText(description.properties.find((property) => property.name === 'generateNotice').displayName);
+	await check(`Story › Generate "${GENERATE_NODE}" opens with its notice, the Prompt, and a Timeout of 180 s in Request Options`, async () => {
+		await page.goto(`${base}/workflow/${loadExamples().get(GENERATE_EXAMPLE).workflow.id}`);
+		await page.locator(`[data-test-id="canvas-node"][data-node-name="${GENERATE_NODE}"]`).dblclick();
+		await page.locator('[data-test-id="ndv"]').waitFor();
+		await page.getByText(notice.slice(0, 60), { exact: false }).first().waitFor({ timeout: 15_000 });
+		await page.locator('[data-test-id="parameter-input-prompt"]').first().waitFor();
+		const timeout = page.locator('[data-test-id="parameter-input-timeout"] input').first();
+		await timeout.scrollIntoViewIfNeeded();
+		expectEqual(await timeout.inputValue(), '180', 'the Timeout (Seconds) shown for Story › Generate');
+		await tidyForScreenshot(page);
+		await page.screenshot({ path: path.join(SHOTS_DIR, 'ui-story-generate.png') });
+	});
 }
 
 /** The text of a notice or hint as the node description has it (HTML tags as the editor renders them: text only). */

@@ -1,4 +1,6 @@
 /** POST /v2/stories/generate: the body of Storydoc's reference, its 400s, the delay, the per-organization limit. */
+import { sleep } from 'n8n-workflow';
+
 import { SEED } from '../../sandbox/seed';
 import type { Json } from '../harness/sandbox';
 import { useSandbox, OBJECT_ID } from './helpers';
@@ -84,7 +86,7 @@ test('generateDelayMs: the answer comes after the delay, and the story exists ev
 		},
 		body: JSON.stringify({ ...valid, prompt: 'Given up on' }),
 	}).catch((error) => error);
-	setTimeout(() => controller.abort(), 100);
+	void sleep(100).then(() => controller.abort());
 	await given;
 	expect(slow.sandbox.state.stories.some((story: Json) => story.title === 'Given up on')).toBe(
 		true,

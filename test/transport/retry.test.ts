@@ -116,7 +116,7 @@ describe('a write whose outcome is unknown is never resent', () => {
 		api.sandbox.setFault({ route: 'POST /v2/versions', times: 1, ...fault });
 		const result = await run(introCreate);
 		expect(result.error.message).toMatch(message);
-		expect(result.error.description).toMatch(/never resends a create or update whose outcome is unknown/);
+		expect(result.error.description).toMatch(/never resends a write whose outcome is unknown/);
 		expect(requestLines(api.sandbox)).toEqual(['POST /v2/versions']);
 		// The sandbox's `slow` and `resetAfter` answers arrive once the request is processed.
 		await sleep(fault.type === 'slow' ? 900 : 0);

@@ -61,14 +61,14 @@ durableOnly('Storydoc Trigger with durable cursors (n8n 2.x)', () => {
 		const trigger = durableTrigger({ event: 'click' });
 		await trigger.activate();
 		api.sandbox.addEvents([{ versionId: LIVE, eventCategory: 'view' }]);
-		const before = structuredClone(trigger.row.cursor);
+		const before: Json = structuredClone(trigger.row.cursor);
 		expect((await trigger.poll()).result).toBeNull();
 		expect(trigger.row.cursor).not.toEqual(before);
 		api.sandbox.clearLog();
 		const [click] = api.sandbox.addEvents([{ versionId: LIVE, eventCategory: 'click' }]);
 		expect(ids((await trigger.poll()).items)).toEqual([click.eventId]);
 		expect(Date.parse(analyticsRequests()[0].query.dateFrom)).toBeGreaterThan(
-			Date.parse(before!.cursor.timestamp),
+			Date.parse(before.cursor.timestamp),
 		);
 	});
 

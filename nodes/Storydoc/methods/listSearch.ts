@@ -7,17 +7,16 @@ import type {
 import { listStories } from '../transport/stories';
 
 /**
- * Shown as the only entry when the organization has no story of the kind listed, so the list says
- * why it is empty; its value is empty, so choosing it leaves the field unset.
+ * The only entry of a list that has nothing to show, saying why; its value is empty, so choosing it
+ * leaves the field unset.
  */
-const NO_LIVE_STORY: INodeListSearchItems = {
-	name: 'No Live story yet: open a story in Storydoc and click Share to make it Live',
-	value: '',
-};
-const NO_STORY: INodeListSearchItems = {
-	name: 'No story yet, or none this API key may see (a key can be limited to chosen stories)',
-	value: '',
-};
+const explanation = (text: string): INodeListSearchItems => ({ name: text, value: '' });
+const NO_LIVE_STORY = explanation(
+	'No Live story yet: open a story in Storydoc and click Share to make it Live',
+);
+const NO_STORY = explanation(
+	'No story yet, or none this API key may see (a key can be limited to chosen stories)',
+);
 
 async function search(
 	context: ILoadOptionsFunctions,

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { StorydocContext } from '.';
-import { storydocApiRequest } from '.';
+import type { StorydocContext } from './index';
+import { storydocApiRequest } from './index';
 
 /** A story as GET /v2/stories lists it. */
 export interface StoryListEntry extends IDataObject {
@@ -33,8 +33,9 @@ export async function listStories(
 			itemIndex,
 		});
 	} catch (error) {
+		// The transport only throws NodeApiError and NodeOperationError, which pass on unchanged.
 		if (isNoStoriesFound(error)) return [];
-		throw error;
+		throw error as NodeApiError;
 	}
 	if (!Array.isArray(stories)) {
 		throw new NodeOperationError(

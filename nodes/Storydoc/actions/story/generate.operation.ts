@@ -10,6 +10,7 @@ import { GENERATE_TIMEOUT_SECONDS } from '../../constants';
 import { buildGenerateBody } from '../../helpers/generateInput';
 import { ItemInput } from '../../helpers/versionData';
 import { storydocApiRequest } from '../../transport';
+import { senderEmailField } from '../version/common.descriptions';
 
 const properties: INodeProperties[] = [
 	{
@@ -31,12 +32,7 @@ const properties: INodeProperties[] = [
 		description: 'What the presentation is about: topic, audience, structure, tone and key points',
 	},
 	{
-		displayName: 'Sender Email',
-		name: 'senderEmail',
-		type: 'string',
-		placeholder: 'name@email.com',
-		required: true,
-		default: '',
+		...senderEmailField,
 		description:
 			'Email of the Storydoc user who owns the new story and sends it; must be a user of your organization',
 	},
