@@ -155,7 +155,7 @@ test('any other path: 404 {"error":"Not found"}, with rate-limit headers', async
 	for (const [method, path] of [
 		['GET', '/v2/versions'],
 		['GET', `/v2/stories/${proposal.id}/variables`],
-		['POST', '/v2/stories/generate'],
+		['GET', '/v2/stories/generate/more'],
 		['DELETE', '/v2/account'],
 		['GET', '/'],
 	]) {
