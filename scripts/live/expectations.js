@@ -129,7 +129,8 @@ const VARIABLE_TYPES = {
  * the field's validation (the workflow does not run); from an expression, by the node itself.
  */
 const PUBLIC_LINK_REFUSAL = {
-	pasted: /public and short links carry none/,
+	// n8n 1.x's engine reports a field's failed validation only as "The workflow has issues …".
+	pasted: /public and short links carry none|^The workflow has issues and cannot be executed/,
 	expression: /is a public link, which carries no version ID/,
 };
 
