@@ -27,6 +27,25 @@ function findUser(state, email) {
 	return state.users.find((user) => user.email.toLowerCase() === wanted);
 }
 
+/** The sender a request names, or the API's 400 for an email that is no user of the organization. */
+function requireSender(state, senderEmail) {
+	const sender = findUser(state, senderEmail);
+	if (!sender)
+		throw new ApiError(400, { error: `senderEmail ${senderEmail} not found in this organization` });
+	return sender;
+}
+
+/** A new 24-hex id that no story or version has yet. */
+function unusedId(state, random) {
+	let id;
+	do id = random.objectId();
+	while (
+		state.stories.some((story) => story.id === id) ||
+		state.versions.some((version) => version.id === id)
+	);
+	return id;
+}
+
 /**
  * Whether `user` can open the folder: organization admins open every folder; otherwise it must be
  * shared with everyone or list the user. Membership of a parent folder does not count.
@@ -43,10 +62,13 @@ function canOpenFolder(state, folderId, user) {
 function assertPlanCovers(story, plan) {
 	const variables = Object.entries(story.dynamicVariables)
 		.map(([key, definition]) => ({ name: key, requiredPlan: VARIABLE_TYPE_PLANS[definition.type] }))
-		.filter((variable) => variable.requiredPlan && planRank(variable.requiredPlan) > planRank(plan));
+		.filter(
+			(variable) => variable.requiredPlan && planRank(variable.requiredPlan) > planRank(plan),
+		);
 	if (variables.length === 0) return;
 	const requiredPlan = variables.reduce(
-		(highest, variable) => (planRank(variable.requiredPlan) > planRank(highest) ? variable.requiredPlan : highest),
+		(highest, variable) =>
+			planRank(variable.requiredPlan) > planRank(highest) ? variable.requiredPlan : highest,
 		variables[0].requiredPlan,
 	);
 	throw new ApiError(403, {
@@ -59,7 +81,8 @@ function assertPlanCovers(story, plan) {
 
 /** A story-scoped key may touch only its own story: anything else is 403 like a wrong key. */
 function assertStoryInScope(caller, storyId) {
-	if (caller.storyId && caller.storyId !== storyId) throw new ApiError(403, { error: 'Access denied' });
+	if (caller.storyId && caller.storyId !== storyId)
+		throw new ApiError(403, { error: 'Access denied' });
 }
 
 /**
@@ -67,9 +90,17 @@ function assertStoryInScope(caller, storyId) {
  * version, versions of stories that are not Live, and versions in folders the key's creator cannot open.
  */
 function findVisibleVersion(state, caller, versionId) {
-	const version = OBJECT_ID.test(versionId) ? state.versions.find((candidate) => candidate.id === versionId) : undefined;
+	const version = OBJECT_ID.test(versionId)
+		? state.versions.find((candidate) => candidate.id === versionId)
+		: undefined;
 	const story = version && state.stories.find((candidate) => candidate.id === version.storyId);
-	if (!version || version.primary || !story || story.status !== 'Live' || !canOpenFolder(state, story.folderId, caller.creator)) {
+	if (
+		!version ||
+		version.primary ||
+		!story ||
+		story.status !== 'Live' ||
+		!canOpenFolder(state, story.folderId, caller.creator)
+	) {
 		throw new ApiError(404, { error: 'Version not found' });
 	}
 	return { version, story };
@@ -101,7 +132,11 @@ function folderView(state, folderId) {
 	const folder = state.folders.find((candidate) => candidate.id === folderId);
 	if (!folder) return null;
 	const path = [];
-	for (let current = folder; current; current = state.folders.find((candidate) => candidate.id === current.parentId)) {
+	for (
+		let current = folder;
+		current;
+		current = state.folders.find((candidate) => candidate.id === current.parentId)
+	) {
 		path.unshift(current.name);
 	}
 	return {
@@ -131,7 +166,9 @@ function versionView(state, version, story, nowMs) {
 		storyId: version.storyId,
 		storyTitle: story.title,
 		folder: folderView(state, story.folderId),
-		sender: sender ? { name: sender.name, email: sender.email } : { name: null, email: version.senderEmail ?? null },
+		sender: sender
+			? { name: sender.name, email: sender.email }
+			: { name: null, email: version.senderEmail ?? null },
 		...versionLinks(version),
 		isPublic: version.expireAt === null,
 		expireAt: version.expireAt,
@@ -155,7 +192,9 @@ module.exports = {
 	assertStoryInScope,
 	findUser,
 	findVisibleVersion,
+	requireSender,
 	storyView,
+	unusedId,
 	versionResult,
 	versionView,
 };

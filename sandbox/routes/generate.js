@@ -7,7 +7,7 @@
  * types, and the generated story's few text variables.
  */
 const { ApiError, isPlainObject, jsonBody } = require('../http');
-const { findUser } = require('../model');
+const { requireSender, unusedId } = require('../model');
 const { storyEditorUrl, versionLinks } = require('../links');
 
 /** The reference's default; the others are the sandbox's stand-ins for a list the reference does not show. */
@@ -38,16 +38,6 @@ const GENERATED_VARIABLES = ['first_name', 'last_name', 'company', 'email'].map(
 	},
 ]);
 
-function newId(state, random) {
-	let id;
-	do id = random.objectId();
-	while (
-		state.stories.some((story) => story.id === id) ||
-		state.versions.some((version) => version.id === id)
-	);
-	return id;
-}
-
 function generateStory(ctx) {
 	const { state, now, random } = ctx;
 	const body = jsonBody(ctx);
@@ -55,11 +45,7 @@ function generateStory(ctx) {
 	if (typeof request.prompt !== 'string' || request.prompt.trim() === '') {
 		throw new ApiError(400, { error: 'prompt must not be empty' });
 	}
-	const sender = findUser(state, request.senderEmail);
-	if (!sender)
-		throw new ApiError(400, {
-			error: `senderEmail ${request.senderEmail} not found in this organization`,
-		});
+	const sender = requireSender(state, request.senderEmail);
 	const type = request[PRESENTATION_TYPE_KEY] ?? PRESENTATION_TYPES[0];
 	if (!PRESENTATION_TYPES.includes(type)) {
 		throw new ApiError(400, {
@@ -75,7 +61,7 @@ function generateStory(ctx) {
 
 	const createdAt = new Date(now).toISOString();
 	const story = {
-		id: newId(state, random),
+		id: unusedId(state, random),
 		title: `${company ? `${company}: ` : ''}${request.prompt.trim().slice(0, 60)}`,
 		status: 'Live',
 		folderId: null,
@@ -94,7 +80,7 @@ function generateStory(ctx) {
 	state.stories.push(story);
 	// The story's own primary version carries its live link (the API never lists primary versions).
 	const primary = {
-		id: newId(state, random),
+		id: unusedId(state, random),
 		storyId: story.id,
 		senderEmail: sender.email,
 		source: 'API',

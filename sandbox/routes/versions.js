@@ -6,8 +6,9 @@ const { storyEditorUrl } = require('../links');
 const {
 	assertPlanCovers,
 	assertStoryInScope,
-	findUser,
 	findVisibleVersion,
+	requireSender,
+	unusedId,
 	versionResult,
 	versionView,
 } = require('../model');
@@ -22,12 +23,6 @@ function requireTitle(data) {
 	if (!isPlainObject(data) || typeof data.title !== 'string' || data.title.trim() === '') {
 		throw new ApiError(400, { error: 'Missing data.title in request body.' });
 	}
-}
-
-function requireSender(state, senderEmail) {
-	const sender = findUser(state, senderEmail);
-	if (!sender) throw new ApiError(400, { error: `senderEmail ${senderEmail} not found in this organization` });
-	return sender;
 }
 
 /**
@@ -46,13 +41,6 @@ function fillGeneratedFields(groups, values, random) {
 			fillGeneratedFields(group.children, row, random);
 		}
 	}
-}
-
-function newVersionId(state, random) {
-	let id;
-	do id = random.objectId();
-	while (state.versions.some((version) => version.id === id));
-	return id;
 }
 
 /** Checks in the order the API reports them: title, story, story status, sender, plan, expiry. */
@@ -79,7 +67,7 @@ function createVersion(ctx) {
 	fillGeneratedFields(story.repeatables, data, random);
 	const createdAt = new Date(now).toISOString();
 	const version = {
-		id: newVersionId(state, random),
+		id: unusedId(state, random),
 		storyId: story.id,
 		senderEmail: sender.email,
 		source: 'API',
@@ -89,7 +77,8 @@ function createVersion(ctx) {
 		hasAcceptButton: story.hasAcceptButton,
 		createdAt,
 		updatedAt: createdAt,
-		expireAt: daysToExpire === undefined ? null : new Date(now + daysToExpire * DAY_MS).toISOString(),
+		expireAt:
+			daysToExpire === undefined ? null : new Date(now + daysToExpire * DAY_MS).toISOString(),
 		acceptedAt: null,
 		data,
 	};
@@ -110,7 +99,9 @@ function updateVersion(ctx) {
 	requireTitle(body.data);
 	requireSender(state, body.senderEmail);
 	if (version.manuallyEdited && body.force !== true) {
-		throw new ApiError(400, { error: 'The version has been edited. Use force=true to override the changes.' });
+		throw new ApiError(400, {
+			error: 'The version has been edited. Use force=true to override the changes.',
+		});
 	}
 	assertPlanCovers(story, caller.plan);
 

@@ -56,11 +56,7 @@ async function main() {
 	const badToken = `sd_e2e_bad_${crypto.randomBytes(10).toString('hex')}`;
 	/** Everything n8n printed, scanned for tokens at the end. */
 	const transcript = [];
-	const n8nCommand = async (args) => {
-		const result = await app.runN8n(n8n, args, env);
-		transcript.push(result.stdout, result.stderr);
-		return result;
-	};
+	const n8nCommand = recordedCommand(n8n, env, transcript);
 	console.log(`e2e: sandbox ${url}, n8n user folder ${userFolder}`);
 
 	try {
@@ -244,28 +240,18 @@ async function main() {
 			workDir,
 			encryptionKey,
 		});
-		try {
-			await check(
+		await checkTriggers(triggers, {
+			clicks:
 				'the Storydoc Trigger, published and polling in `n8n start`: from activation on, each new click once, the cursor kept between polls',
-				() => triggers.clicks,
-			);
-			await check(
+			firstView:
 				'Storydoc Trigger › First View, polling in `n8n start` beside it: one item for a version created and viewed after activation, through a failed poll and later views; none for a version viewed before',
-				() => triggers.firstView,
-			);
-		} finally {
-			await triggers.stop();
-		}
+		});
 
 		if (n8n.major >= 2) {
 			// The same two trigger workflows under n8n's durable scheduler, in a user folder of their own.
 			const durableFolder = app.createUserFolder();
 			const durableEnv = { ...env, ...DURABLE_SCHEDULER_ENV, N8N_USER_FOLDER: durableFolder };
-			const durableCommand = async (args) => {
-				const result = await app.runN8n(n8n, args, durableEnv);
-				transcript.push(result.stdout, result.stderr);
-				return result;
-			};
+			const durableCommand = recordedCommand(n8n, durableEnv, transcript);
 			try {
 				await importCredentials(durableCommand, workDir, sandbox, url, goodToken);
 				const durable = triggersInTheApp({
@@ -278,18 +264,12 @@ async function main() {
 					encryptionKey,
 					extraEnv: DURABLE_SCHEDULER_ENV,
 				});
-				try {
-					await check(
+				await checkTriggers(durable, {
+					clicks:
 						'durable scheduler (the four N8N_SCHEDULER_* / durable cursor settings): from activation on, each new click once, the cursor committed between polls',
-						() => durable.clicks,
-					);
-					await check(
+					firstView:
 						'durable scheduler: First View once for a version created and viewed after activation, through a failed poll; none for a version viewed before',
-						() => durable.firstView,
-					);
-				} finally {
-					await durable.stop();
-				}
+				});
 				await check(
 					"durable scheduler: n8n kept both triggers' cursors in its poller state (the mode was in force)",
 					async () => {
@@ -302,13 +282,12 @@ async function main() {
 							);
 					},
 				);
-				for (const token of [goodToken, sandbox.tokens.admin]) {
-					expectEqual(
-						app.filesContaining(path.join(durableFolder, '.n8n'), token),
-						[],
-						"files of the durable run's user folder containing a token",
-					);
-				}
+				await check('durable scheduler: no access token in its user folder', async () => {
+					for (const token of [goodToken, sandbox.tokens.admin]) {
+						const files = app.filesContaining(path.join(durableFolder, '.n8n'), token);
+						expectEqual(files, [], "files of the durable run's user folder containing a token");
+					}
+				});
 			} finally {
 				if (process.env.STORYDOC_E2E_KEEP !== '1')
 					fs.rmSync(durableFolder, { recursive: true, force: true });
@@ -658,6 +637,25 @@ async function firstViewScenario({ sandbox, url }, { activatedFrom }) {
 		[],
 		'checks of the two versions after the poll that settled them',
 	);
+}
+
+/** An n8n CLI command runner for one environment whose output joins the transcript scanned for tokens. */
+function recordedCommand(n8n, env, transcript) {
+	return async (args) => {
+		const result = await app.runN8n(n8n, args, env);
+		transcript.push(result.stdout, result.stderr);
+		return result;
+	};
+}
+
+/** The two trigger scenarios of a `triggersInTheApp` run as checks, then n8n stopped. */
+async function checkTriggers(triggers, names) {
+	try {
+		await check(names.clicks, () => triggers.clicks);
+		await check(names.firstView, () => triggers.firstView);
+	} finally {
+		await triggers.stop();
+	}
 }
 
 /** n8n's durable scheduler for polling triggers (opt-in in n8n 2.41), with cursors kept in its poller state. */

@@ -40,6 +40,9 @@ function errorJson(error: NodeApiError | NodeOperationError): IDataObject {
 	return json;
 }
 
+/** The operations that create or change something in Storydoc, and so must never run twice. */
+const WRITES = new Set(['version:create', 'version:update', 'story:generate']);
+
 /** What a write did for one item: its output items, or the error of an outcome that is unknown. */
 type WriteOutcome =
 	| { output: INodeExecutionData[] }
@@ -49,15 +52,13 @@ type WriteOutcome =
  * n8n's node setting Retry On Fail runs the whole node again, from its first item, when it failed
  * (or, with Continue On Fail, when its first output item is an error): every version already
  * created would be created again, and a write whose outcome is unknown resent. So with that setting
- * on, Create, Update and Generate remember per item, in the execution's context for this node and run, what
- * was done; a retry gives the same output (or the same unknown-outcome error) without a request and
+ * on, the writes remember per item, in the execution's context for this node and run, what was
+ * done; a retry gives the same output (or the same unknown-outcome error) without a request and
  * sends only the items that never reached Storydoc or were refused.
  */
 function writeOutcomes(context: IExecuteFunctions, resource: string, operation: string) {
 	const node = context.getNode();
-	const isWrite =
-		resource === 'version' ? ['create', 'update'].includes(operation) : operation === 'generate';
-	if (node.retryOnFail !== true || !isWrite) return undefined;
+	if (node.retryOnFail !== true || !WRITES.has(`${resource}:${operation}`)) return undefined;
 	const runIndex = context.getWorkflowDataProxy(0).$runIndex as number;
 	const key = `storydocWrites:${context.getExecutionId()}:${runIndex}`;
 	const nodeContext = context.getContext('node');

@@ -4,9 +4,8 @@ import type { ItemInput } from './versionData';
 import { isEmpty, senderEmail } from './versionData';
 
 /** A bare domain (`acme.com`) or an http(s) address with a dotted host, as Storydoc's reference accepts. */
-const DOMAIN_REGEX = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
-const WEBSITE_URL_REGEX =
-	/^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(?::\d+)?(?:[/?#]\S*)?$/i;
+const HOST = '(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}';
+const WEBSITE_REGEX = new RegExp(`^(?:${HOST}|https?://${HOST}(?::\\d+)?(?:[/?#]\\S*)?)$`, 'i');
 /** The body key as Storydoc's reference spells it, with a space. */
 export const PRESENTATION_TYPE_KEY = 'presentation type';
 
@@ -36,7 +35,7 @@ export function buildGenerateBody(item: ItemInput, input: GenerateParameters): I
 	if (company) body.company = company;
 	const website = text(input.website);
 	if (website) {
-		if (!DOMAIN_REGEX.test(website) && !WEBSITE_URL_REGEX.test(website)) {
+		if (!WEBSITE_REGEX.test(website)) {
 			throw item.error(
 				'Website',
 				'is neither a domain nor an http(s) address',

@@ -61,7 +61,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		placeholder: 'General presentation',
 		description:
-			"A document class that selects Storydoc's AI template for it. Empty uses Storydoc's default (General presentation); a type Storydoc does not support fails the item with Storydoc's list.",
+			"A document class that selects Storydoc's AI template for it. Empty uses Storydoc's default (General presentation); a type Storydoc does not support fails the item with Storydoc's message.",
 	},
 ];
 
