@@ -13,7 +13,8 @@ export class StorydocApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/storydoc.svg', dark: 'file:../icons/storydoc.dark.svg' };
 
-	documentationUrl = 'https://github.com/storydoc/n8n-nodes-storydoc?tab=readme-ov-file#credentials';
+	documentationUrl =
+		'https://github.com/storydoc/n8n-nodes-storydoc?tab=readme-ov-file#credentials';
 
 	properties: INodeProperties[] = [
 		{
@@ -24,7 +25,7 @@ export class StorydocApi implements ICredentialType {
 			required: true,
 			default: '',
 			description:
-				'API key from Storydoc: Automations in the workspace sidebar › Create an API key. Requests count against the workspace\'s monthly automation credits.',
+				"API key from Storydoc: Automations in the workspace sidebar › Create an API key. Requests count against the workspace's monthly automation credits.",
 		},
 		{
 			displayName: 'Base URL',

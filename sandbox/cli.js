@@ -30,7 +30,8 @@ function parseArgs(args) {
 		if (!name) throw new Error(`unknown option ${flag}; options: ${Object.keys(FLAGS).join(', ')}`);
 		const text = inlineValue ?? args[++index];
 		const value = Number(text);
-		if (!Number.isInteger(value) || value < 0) throw new Error(`${flag} needs a whole number, got ${text}`);
+		if (!Number.isInteger(value) || value < 0)
+			throw new Error(`${flag} needs a whole number, got ${text}`);
 		parsed[name] = value;
 	}
 	return parsed;
@@ -45,16 +46,21 @@ async function main() {
 		generateDelayMs: args.generateDelayMs,
 		rateLimit: args.rateLimitMax === undefined ? undefined : { max: args.rateLimitMax },
 		onRequest: (record) =>
-			console.log(`${record.time}  ${record.method} ${record.path}  ${record.status ?? record.fault}  (${record.token ?? 'no known token'})`),
+			console.log(
+				`${record.time}  ${record.method} ${record.path}  ${record.status ?? record.fault}  (${record.token ?? 'no known token'})`,
+			),
 	});
 	const url = await sandbox.start(port, '127.0.0.1');
 	const nameWidth = Math.max(...Object.keys(TOKENS).map((name) => name.length));
 	const tokenWidth = Math.max(...Object.values(TOKENS).map((token) => token.length));
-	const line = (name) => `  ${name.padEnd(nameWidth)}  ${TOKENS[name].padEnd(tokenWidth)}  ${API_KEYS[name].description}`;
+	const line = (name) =>
+		`  ${name.padEnd(nameWidth)}  ${TOKENS[name].padEnd(tokenWidth)}  ${API_KEYS[name].description}`;
 	console.log(`Storydoc API sandbox (seeded organization "Acme Sales") listening on ${url}`);
 	console.log('Main access token:');
 	console.log(line('team'));
-	console.log('Other tokens, each showing one behaviour of the API (Authorization: Bearer <token>):');
+	console.log(
+		'Other tokens, each showing one behaviour of the API (Authorization: Bearer <token>):',
+	);
 	for (const name of Object.keys(TOKENS)) if (name !== 'team') console.log(line(name));
 	console.log(`In n8n: Storydoc credential → Base URL ${url}, Access Token ${TOKENS.team}`);
 	console.log('Admin endpoints under /__sandbox/ (see sandbox/README.md). Ctrl-C to stop.');

@@ -49,7 +49,9 @@ function compareEvents(a, b) {
 /** The fields a version (and its story) give every event on it, in the spec's field order. */
 function versionFields(version, story) {
 	const data = version.data ?? {};
-	const name = [data.first_name, data.last_name].filter((part) => typeof part === 'string' && part).join(' ');
+	const name = [data.first_name, data.last_name]
+		.filter((part) => typeof part === 'string' && part)
+		.join(' ');
 	return {
 		storyId: version.storyId,
 		storyTitle: story?.title ?? null,
@@ -103,7 +105,8 @@ function generateEvents({ random, versions, stories, count, now, spanMs }) {
 	const storyById = new Map(stories.map((story) => [story.id, story]));
 	const targets = versions.map((version) => {
 		const start = Math.max(now - spanMs, Date.parse(version.createdAt));
-		const end = Math.min(now, version.expireAt ? Date.parse(version.expireAt) : now) - SESSION_ROOM_MS;
+		const end =
+			Math.min(now, version.expireAt ? Date.parse(version.expireAt) : now) - SESSION_ROOM_MS;
 		return {
 			start,
 			end,
@@ -126,7 +129,11 @@ function generateEvents({ random, versions, stories, count, now, spanMs }) {
 			let action;
 			if (index === 0 || random.next() < 0.7) {
 				const slide = index === 0 ? 0 : random.int(1, SLIDES.length - 1);
-				action = { eventName: `Slide view: ${SLIDES[slide]}`, eventCategory: 'view', eventUrl: `${target.url}#slide-${slide + 1}` };
+				action = {
+					eventName: `Slide view: ${SLIDES[slide]}`,
+					eventCategory: 'view',
+					eventUrl: `${target.url}#slide-${slide + 1}`,
+				};
 				if (index > 0) time += random.int(5_000, 120_000);
 			} else {
 				action = { ...random.pick(CLICKS), eventCategory: 'click' };
@@ -146,18 +153,29 @@ function generateEvents({ random, versions, stories, count, now, spanMs }) {
  * @returns {SandboxEvent[]} complete events, in the given order
  */
 function completeEvents(partials, { state, random, now, defaultVersionId }) {
-	if (!Array.isArray(partials)) throw new TypeError('events must be an array of (partial) event objects');
+	if (!Array.isArray(partials))
+		throw new TypeError('events must be an array of (partial) event objects');
 	return partials.map((partial, index) => {
 		if (!partial || typeof partial !== 'object' || Array.isArray(partial)) {
 			throw new TypeError(`event ${index} is not an object`);
 		}
 		const versionId = partial.versionId ?? defaultVersionId;
 		const version = state.versions.find((candidate) => candidate.id === versionId);
-		const story = state.stories.find((candidate) => candidate.id === (partial.storyId ?? version?.storyId));
-		const fromVersion = versionFields(version ?? { id: versionId, storyId: story?.id ?? null }, story);
+		const story = state.stories.find(
+			(candidate) => candidate.id === (partial.storyId ?? version?.storyId),
+		);
+		const fromVersion = versionFields(
+			version ?? { id: versionId, storyId: story?.id ?? null },
+			story,
+		);
 		const timestampMs = partial.timestamp === undefined ? now : parseIsoUtc(partial.timestamp);
-		if (Number.isNaN(timestampMs)) throw new TypeError(`event ${index} has an unparseable timestamp`);
-		const ids = { sessionId: random.uuid(), visitorId: visitorId(random), eventId: eventId(random) };
+		if (Number.isNaN(timestampMs))
+			throw new TypeError(`event ${index} has an unparseable timestamp`);
+		const ids = {
+			sessionId: random.uuid(),
+			visitorId: visitorId(random),
+			eventId: eventId(random),
+		};
 		const action = {
 			eventName: 'Slide view: Cover',
 			eventCategory: 'view',

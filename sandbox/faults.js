@@ -37,19 +37,37 @@ const TYPES = [
 function normalizeRule(rule) {
 	if (!rule || typeof rule !== 'object') throw new TypeError('a fault rule must be an object');
 	const { route, type } = rule;
-	if (!ROUTES.includes(route)) throw new TypeError(`fault route must be one of: ${ROUTES.join(', ')}`);
+	if (!ROUTES.includes(route))
+		throw new TypeError(`fault route must be one of: ${ROUTES.join(', ')}`);
 	if (!TYPES.includes(type)) throw new TypeError(`fault type must be one of: ${TYPES.join(', ')}`);
-	const times = rule.times === undefined ? 1 : rule.times === null || rule.times === 'Infinity' ? Infinity : rule.times;
+	const times =
+		rule.times === undefined
+			? 1
+			: rule.times === null || rule.times === 'Infinity'
+				? Infinity
+				: rule.times;
 	const after = rule.after ?? 0;
 	if (!(times === Infinity || (Number.isInteger(times) && times >= 1))) {
 		throw new TypeError('fault times must be an integer >= 1 or Infinity');
 	}
-	if (!(Number.isInteger(after) && after >= 0)) throw new TypeError('fault after must be an integer >= 0');
+	if (!(Number.isInteger(after) && after >= 0))
+		throw new TypeError('fault after must be an integer >= 0');
 	const delayMs = rule.delayMs ?? 0;
-	if (type === 'slow' && !(Number.isFinite(delayMs) && delayMs >= 0)) throw new TypeError('slow faults need delayMs >= 0');
+	if (type === 'slow' && !(Number.isFinite(delayMs) && delayMs >= 0))
+		throw new TypeError('slow faults need delayMs >= 0');
 	const token = rule.token ?? null;
-	if (token !== null && typeof token !== 'string') throw new TypeError('fault token must be the name of a key');
-	return { route, type, times, after, processed: rule.processed === true, html: rule.html === true, delayMs, token };
+	if (token !== null && typeof token !== 'string')
+		throw new TypeError('fault token must be the name of a key');
+	return {
+		route,
+		type,
+		times,
+		after,
+		processed: rule.processed === true,
+		html: rule.html === true,
+		delayMs,
+		token,
+	};
 }
 
 function createFaults() {

@@ -28,7 +28,10 @@ function publicLinks(versionId) {
 	const uuid = `${hash.slice(0, 8)}-${hash.slice(8, 12)}-4${hash.slice(13, 16)}-8${hash.slice(17, 20)}-${hash.slice(20, 32)}`;
 	return {
 		url: `${PUBLIC_HOST}/${digest(`org:${versionId}`).slice(0, 16)}/${uuid}`,
-		shortUrl: `${VIEW_HOST}/${BigInt(`0x${hash.slice(32, 48)}`).toString(36).slice(-6).padStart(6, '0')}`,
+		shortUrl: `${VIEW_HOST}/${BigInt(`0x${hash.slice(32, 48)}`)
+			.toString(36)
+			.slice(-6)
+			.padStart(6, '0')}`,
 	};
 }
 

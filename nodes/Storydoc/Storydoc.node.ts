@@ -22,7 +22,8 @@ export class Storydoc implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Create personalized Storydoc versions, read stories and pull engagement analytics',
+		description:
+			'Create personalized Storydoc versions, read stories and pull engagement analytics',
 		defaults: { name: 'Storydoc' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -26,7 +26,8 @@ export const analyticsFilters: INodeProperties = {
 		{
 			...versionLocator,
 			required: false,
-			description: 'Only events of this version: its editorUrl or versionUrl, or its ID (not its public link)',
+			description:
+				'Only events of this version: its editorUrl or versionUrl, or its ID (not its public link)',
 		},
 	],
 };

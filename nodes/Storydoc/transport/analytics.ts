@@ -29,7 +29,9 @@ export interface AnalyticsPagingOptions {
 
 interface EventsResponse {
 	data?: unknown;
-	pagination?: Partial<Record<'page' | 'pageSize' | 'total' | 'totalPages', number>> & { hasMore?: boolean };
+	pagination?: Partial<Record<'page' | 'pageSize' | 'total' | 'totalPages', number>> & {
+		hasMore?: boolean;
+	};
 }
 
 /**
@@ -147,7 +149,13 @@ export async function viewBefore(
 	for (const window of splitIntoWindows(from, to)) {
 		for (let page = 1; ; page++) {
 			if (requests >= maxRequests) return { found: false, requests, checkedUntil: window.from };
-			const { items, hasMore } = await fetchEventsPage(this, { versionId, from, to }, window, page, undefined);
+			const { items, hasMore } = await fetchEventsPage(
+				this,
+				{ versionId, from, to },
+				window,
+				page,
+				undefined,
+			);
 			requests++;
 			const earlier = items.some(
 				(event) =>
@@ -186,11 +194,13 @@ export async function latestEvent(
 		for (const window of splitIntoWindows(rangeStart, rangeEnd).reverse()) {
 			const firstPage = await fetchEventsPage(this, query, window, 1, undefined);
 			for (let page = firstPage.totalPages; page >= 1; page--) {
-				const { items } = page === 1 ? firstPage : await fetchEventsPage(this, query, window, page, undefined);
+				const { items } =
+					page === 1 ? firstPage : await fetchEventsPage(this, query, window, page, undefined);
 				let latest: AnalyticsEvent | undefined;
 				for (const event of items) {
 					if (isOutsideWindow(event.timestamp, window) || !accept(event)) continue;
-					if (!latest || Date.parse(event.timestamp) >= Date.parse(latest.timestamp)) latest = event;
+					if (!latest || Date.parse(event.timestamp) >= Date.parse(latest.timestamp))
+						latest = event;
 				}
 				if (latest) return latest;
 			}

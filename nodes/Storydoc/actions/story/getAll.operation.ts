@@ -38,24 +38,44 @@ const properties: INodeProperties[] = [
 					{ name: 'Live', value: 'Live' },
 				],
 				default: 'Live',
-				description: 'Only stories with this status. Without this filter, stories of every status are returned.',
+				description:
+					'Only stories with this status. Without this filter, stories of every status are returned.',
 			},
 		],
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['story'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['story'], operation: ['getAll'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const returnAll = booleanField(this.getNode(), itemIndex, 'Return All', this.getNodeParameter('returnAll', itemIndex));
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const returnAll = booleanField(
+		this.getNode(),
+		itemIndex,
+		'Return All',
+		this.getNodeParameter('returnAll', itemIndex),
+	);
 	const limit = returnAll
 		? undefined
-		: positiveIntegerField(this.getNode(), itemIndex, 'Limit', this.getNodeParameter('limit', itemIndex));
+		: positiveIntegerField(
+				this.getNode(),
+				itemIndex,
+				'Limit',
+				this.getNodeParameter('limit', itemIndex),
+			);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as { status?: string };
 
 	// The API returns the whole list in one answer (no paging), so Limit is applied here.
 	const stories = await listStories.call(this, filters.status, itemIndex);
-	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(stories.slice(0, limit)), {
-		itemData: { item: itemIndex },
-	});
+	return this.helpers.constructExecutionMetaData(
+		this.helpers.returnJsonArray(stories.slice(0, limit)),
+		{
+			itemData: { item: itemIndex },
+		},
+	);
 }

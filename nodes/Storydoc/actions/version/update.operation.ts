@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { versionLocator } from '../../descriptions/locators';
@@ -31,10 +36,17 @@ const properties: INodeProperties[] = [
 	...versionDataFields('update'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['version'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['version'], operation: ['update'] } },
+	properties,
+);
 
 /** The title the version has now, for an update that keeps it. */
-async function currentTitle(context: IExecuteFunctions, item: ItemInput, versionPath: string): Promise<string> {
+async function currentTitle(
+	context: IExecuteFunctions,
+	item: ItemInput,
+	versionPath: string,
+): Promise<string> {
 	const version = (await storydocApiRequest.call(context, {
 		method: 'GET',
 		path: versionPath,
@@ -43,17 +55,34 @@ async function currentTitle(context: IExecuteFunctions, item: ItemInput, version
 	const data = (version.data ?? {}) as IDataObject;
 	const title = isEmpty(version.title) ? data.title : version.title;
 	if (isEmpty(title) || typeof title !== 'string') {
-		throw item.error('Title', 'is empty, and the version has no title to keep', 'Set Title to the title the version should have.');
+		throw item.error(
+			'Title',
+			'is empty, and the version has no title to keep',
+			'Set Title to the title the version should have.',
+		);
 	}
 	return title;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const item = new ItemInput(this.getNode(), itemIndex, this.getTimezone());
 	const versionId = getLocatorId.call(this, 'versionId', 'Version', itemIndex);
 	const versionPath = `/v2/versions/${pathId(versionId)}`;
-	const body: IDataObject = { senderEmail: senderEmail(item, this.getNodeParameter('senderEmail', itemIndex)) };
-	if (booleanField(this.getNode(), itemIndex, 'Force', this.getNodeParameter('force', itemIndex, false))) body.force = true;
+	const body: IDataObject = {
+		senderEmail: senderEmail(item, this.getNodeParameter('senderEmail', itemIndex)),
+	};
+	if (
+		booleanField(
+			this.getNode(),
+			itemIndex,
+			'Force',
+			this.getNodeParameter('force', itemIndex, false),
+		)
+	)
+		body.force = true;
 	const data = readVersionData(this, item, false);
 	if (isEmpty(data.title)) data.title = await currentTitle(this, item, versionPath);
 	body.data = data;
@@ -66,7 +95,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		ifOutcomeUnknown: 'The update may have been applied',
 	})) as IDataObject;
 	// Storydoc's reference promises versionId in the create answer only; workflows map it from both.
-	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray({ ...result, versionId }), {
-		itemData: { item: itemIndex },
-	});
+	return this.helpers.constructExecutionMetaData(
+		this.helpers.returnJsonArray({ ...result, versionId }),
+		{
+			itemData: { item: itemIndex },
+		},
+	);
 }
