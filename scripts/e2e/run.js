@@ -25,6 +25,7 @@ const path = require('node:path');
 const app = require('./n8n-app');
 const { loadExamples, sandboxClient, startSandbox } = require('../examples');
 const { createChecks, expect, expectEqual, show, waitFor: waitUntil } = require('./checks');
+const durableScheduler = require('./durable');
 
 const CREDENTIAL_ID = 'storydocAccount';
 const BAD_CREDENTIAL_ID = 'storydocBadToken';
@@ -250,7 +251,11 @@ async function main() {
 		if (n8n.major >= 2) {
 			// The same two trigger workflows under n8n's durable scheduler, in a user folder of their own.
 			const durableFolder = app.createUserFolder();
-			const durableEnv = { ...env, ...DURABLE_SCHEDULER_ENV, N8N_USER_FOLDER: durableFolder };
+			const durableEnv = {
+				...env,
+				...durableScheduler.DURABLE_SCHEDULER_ENV,
+				N8N_USER_FOLDER: durableFolder,
+			};
 			const durableCommand = recordedCommand(n8n, durableEnv, transcript);
 			try {
 				await importCredentials(durableCommand, workDir, sandbox, url, goodToken);
@@ -262,7 +267,7 @@ async function main() {
 					userFolder: durableFolder,
 					workDir,
 					encryptionKey,
-					extraEnv: DURABLE_SCHEDULER_ENV,
+					extraEnv: durableScheduler.DURABLE_SCHEDULER_ENV,
 				});
 				await checkTriggers(durable, {
 					clicks:
@@ -273,7 +278,7 @@ async function main() {
 				await check(
 					"durable scheduler: n8n kept both triggers' cursors in its poller state (the mode was in force)",
 					async () => {
-						const rows = pollerStateRows(n8n, durableFolder);
+						const rows = durableScheduler.pollerStateRows(n8n, durableFolder);
 						expectEqual(rows.length, 2, 'poller_state rows (one per trigger)');
 						for (const row of rows)
 							expect(
@@ -281,6 +286,29 @@ async function main() {
 								`a poller_state row without the trigger's cursor: ${show(row)}`,
 							);
 					},
+				);
+				const restartOrRepublish = {
+					n8n,
+					sandbox,
+					userFolder: durableFolder,
+					workflowId: TRIGGER_WORKFLOW_ID,
+					start: () =>
+						startApp({
+							n8n,
+							userFolder: durableFolder,
+							encryptionKey,
+							extraEnv: durableScheduler.DURABLE_SCHEDULER_ENV,
+						}),
+					waitFor,
+					pause,
+				};
+				await check(
+					'durable scheduler: n8n stopped between polls and started again: the click while it was down is emitted once, read from the committed cursor',
+					() => durableScheduler.restartScenario(restartOrRepublish),
+				);
+				await check(
+					"durable scheduler: the trigger's schedule edited and the workflow republished while n8n runs: a click just before and one just after, each emitted once",
+					() => durableScheduler.republishScenario(restartOrRepublish),
 				);
 				await check('durable scheduler: no access token in its user folder', async () => {
 					for (const token of [goodToken, sandbox.tokens.admin]) {
@@ -430,15 +458,22 @@ async function startTriggers({
 		);
 	}
 	sandbox.clearLog();
+	const activatedFrom = Date.now();
+	const { child } = await startApp({ n8n, userFolder, encryptionKey, extraEnv });
+	return { child, activatedFrom };
+}
+
+/** `n8n start` on a user folder; `stop` stops it. */
+async function startApp({ n8n, userFolder, encryptionKey, extraEnv = {} }) {
+	const port = await app.freePort();
 	const env = app.n8nEnv(n8n, {
 		userFolder,
 		brokerPort: await app.freePort(),
 		encryptionKey,
-		extra: { N8N_PORT: String(await app.freePort()), N8N_LISTEN_ADDRESS: '127.0.0.1', ...extraEnv },
+		extra: { N8N_PORT: String(port), N8N_LISTEN_ADDRESS: '127.0.0.1', ...extraEnv },
 	});
-	const activatedFrom = Date.now();
-	const { child } = await app.startN8n(n8n, env, path.join(userFolder, 'n8n-start.log'));
-	return { child, activatedFrom };
+	const { child, url } = await app.startN8n(n8n, env, path.join(userFolder, 'n8n-start.log'));
+	return { child, url, stop: () => app.stopN8n(child) };
 }
 
 /**
@@ -656,26 +691,6 @@ async function checkTriggers(triggers, names) {
 	} finally {
 		await triggers.stop();
 	}
-}
-
-/** n8n's durable scheduler for polling triggers (opt-in in n8n 2.41), with cursors kept in its poller state. */
-const DURABLE_SCHEDULER_ENV = {
-	N8N_SCHEDULER_ENABLED: 'true',
-	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
-	N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
-	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
-};
-
-/** The rows of n8n's poller_state table in a user folder's SQLite database, read with n8n's own sqlite3. */
-function pollerStateRows(n8n, userFolder) {
-	const database = path.join(userFolder, '.n8n', 'database.sqlite');
-	const script = `const sqlite3 = require('sqlite3');
-		const db = new sqlite3.Database(${JSON.stringify(database)}, sqlite3.OPEN_READONLY);
-		db.all('SELECT * FROM poller_state', (error, rows) => { if (error) throw error; console.log(JSON.stringify(rows)); db.close(); });`;
-	const output = require('node:child_process')
-		.execFileSync(n8n.node, ['-e', script], { cwd: n8n.dir })
-		.toString();
-	return JSON.parse(output.trim().split('\n').pop());
 }
 
 /** The Storydoc credentials of the run (the bad-token one only when a bad token is given). */
