@@ -12,6 +12,7 @@ import { router } from './actions/router';
 import * as story from './actions/story';
 import * as version from './actions/version';
 import { generateRequestOptions, requestOptions } from './descriptions/requestOptions';
+import { NODE_DESCRIPTION, toolDescriptionProperties } from './descriptions/toolDescription';
 import { listSearch, loadOptions, resourceMapping } from './methods';
 
 export class Storydoc implements INodeType {
@@ -20,10 +21,10 @@ export class Storydoc implements INodeType {
 		name: 'storydoc',
 		icon: { light: 'file:../../icons/storydoc.svg', dark: 'file:../../icons/storydoc.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description:
-			'Create personalized Storydoc versions, read stories and pull engagement analytics',
+		description: NODE_DESCRIPTION,
 		defaults: { name: 'Storydoc' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -41,6 +42,7 @@ export class Storydoc implements INodeType {
 			},
 		],
 		properties: [
+			...toolDescriptionProperties,
 			{
 				displayName: 'Resource',
 				name: 'resource',

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { DEFAULT_PAGE_CONCURRENCY, MAX_PAGE_CONCURRENCY } from '../../constants';
 import { analyticsFilters } from '../../descriptions/analyticsFilters';
-import { simplifyProperties } from '../../descriptions/simplify';
+import { outputProperties } from '../../descriptions/output';
 import { getOptionalLocatorId } from '../../helpers/locators';
 import {
 	booleanField,
@@ -13,7 +13,7 @@ import {
 	positiveIntegerField,
 	validateDateRange,
 } from '../../helpers/validation';
-import { SIMPLE_EVENT_FIELDS, simplifyEvent } from '../../helpers/simplify';
+import { EVENT_OUTPUT, readOutput } from '../../helpers/output';
 import { VersionSummaries } from '../../helpers/versionSummary';
 import { analyticsEvents } from '../../transport/analytics';
 import type { AnalyticsQuery } from '../../transport/analytics';
@@ -74,7 +74,7 @@ const properties: INodeProperties[] = [
 		description: 'Max number of results to return',
 		displayOptions: { show: { output: ['events'], returnAll: [false] } },
 	},
-	...simplifyProperties(SIMPLE_EVENT_FIELDS).map((property) => ({
+	...outputProperties(EVENT_OUTPUT, { withSimplify: true }).map((property) => ({
 		...property,
 		displayOptions: { show: { ...property.displayOptions?.show, output: ['events'] } },
 	})),
@@ -108,8 +108,20 @@ export const description = updateDisplayOptions(
 function readQuery(context: IExecuteFunctions, itemIndex: number): AnalyticsQuery {
 	const node = context.getNode();
 	const timezone = context.getTimezone();
-	const from = parseDateField(node, itemIndex, 'From', context.getNodeParameter('dateFrom', itemIndex, ''), timezone);
-	const to = parseDateField(node, itemIndex, 'To', context.getNodeParameter('dateTo', itemIndex, ''), timezone);
+	const from = parseDateField(
+		node,
+		itemIndex,
+		'From',
+		context.getNodeParameter('dateFrom', itemIndex, ''),
+		timezone,
+	);
+	const to = parseDateField(
+		node,
+		itemIndex,
+		'To',
+		context.getNodeParameter('dateTo', itemIndex, ''),
+		timezone,
+	);
 	validateDateRange(node, itemIndex, from, to);
 	return {
 		from,
@@ -141,13 +153,22 @@ function countQuery(context: IExecuteFunctions, key: string) {
  * Each input item runs its own query (its own period and filters, from expressions) and its output
  * items are paired to it; use the node setting Execute Once to run a single query for many items.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
 	const query = readQuery(this, itemIndex);
-	const output = optionField(node, itemIndex, 'Output', this.getNodeParameter('output', itemIndex), {
-		events: 'Raw Events',
-		versionSummary: 'Summary per Version',
-	});
+	const output = optionField(
+		node,
+		itemIndex,
+		'Output',
+		this.getNodeParameter('output', itemIndex),
+		{
+			events: 'Raw Events',
+			versionSummary: 'Summary per Version',
+		},
+	);
 	const returnAll =
 		output === 'versionSummary' ||
 		booleanField(node, itemIndex, 'Return All', this.getNodeParameter('returnAll', itemIndex));
@@ -166,26 +187,36 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const minute = (instant: number) => Math.floor(instant / 60_000);
 	countQuery(
 		this,
-		JSON.stringify([minute(query.from), minute(query.to), query.storyId, query.versionId, query.userEmail, output, limit]),
+		JSON.stringify([
+			minute(query.from),
+			minute(query.to),
+			query.storyId,
+			query.versionId,
+			query.userEmail,
+			output,
+			limit,
+		]),
 	);
-	const simplify =
-		output === 'events' &&
-		booleanField(node, itemIndex, 'Simplify', this.getNodeParameter('simplify', itemIndex, false));
+	const shape = output === 'events' ? readOutput(this, itemIndex, EVENT_OUTPUT) : undefined;
 	const events = analyticsEvents.call(this, query, { concurrency, limit, itemIndex });
 
 	if (output === 'versionSummary') {
 		const summaries = new VersionSummaries();
 		for await (const page of events) for (const event of page) summaries.add(event);
-		return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(summaries.results()), {
-			itemData: { item: itemIndex },
-		});
+		return this.helpers.constructExecutionMetaData(
+			this.helpers.returnJsonArray(summaries.results()),
+			{
+				itemData: { item: itemIndex },
+			},
+		);
 	}
 
 	// Items are built page by page from the parsed events themselves: no page wrapper and no copy is
 	// kept, so 100,000 events cost about their own size.
 	const items: INodeExecutionData[] = [];
 	for await (const page of events) {
-		for (const event of page) items.push({ json: simplify ? simplifyEvent(event) : event, pairedItem: { item: itemIndex } });
+		for (const event of page)
+			items.push({ json: shape ? shape(event) : event, pairedItem: { item: itemIndex } });
 	}
 	return items;
 }

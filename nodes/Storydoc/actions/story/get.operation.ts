@@ -1,22 +1,39 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { storyLocator } from '../../descriptions/locators';
+import { outputProperties } from '../../descriptions/output';
 import { getLocatorId } from '../../helpers/locators';
+import { STORY_OUTPUT, readOutput } from '../../helpers/output';
 import { pathId, storydocApiRequest } from '../../transport';
 
-const properties: INodeProperties[] = [storyLocator];
+const properties: INodeProperties[] = [
+	storyLocator,
+	...outputProperties(STORY_OUTPUT, { withSimplify: false }),
+];
 
-export const description = updateDisplayOptions({ show: { resource: ['story'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['story'], operation: ['get'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const storyId = getLocatorId.call(this, 'storyId', 'Story', itemIndex);
+	const shape = readOutput(this, itemIndex, STORY_OUTPUT);
 	const story = (await storydocApiRequest.call(this, {
 		method: 'GET',
 		path: `/v2/stories/${pathId(storyId)}`,
 		itemIndex,
 	})) as IDataObject;
-	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(story), {
+	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(shape(story)), {
 		itemData: { item: itemIndex },
 	});
 }

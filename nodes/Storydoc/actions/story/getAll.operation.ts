@@ -1,6 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { outputProperties } from '../../descriptions/output';
+import { STORY_OUTPUT, readOutput } from '../../helpers/output';
 import { booleanField, positiveIntegerField } from '../../helpers/validation';
 import { listStories } from '../../transport/stories';
 
@@ -43,6 +45,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	...outputProperties(STORY_OUTPUT, { withSimplify: false }),
 ];
 
 export const description = updateDisplayOptions(
@@ -69,11 +72,12 @@ export async function execute(
 				this.getNodeParameter('limit', itemIndex),
 			);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as { status?: string };
+	const shape = readOutput(this, itemIndex, STORY_OUTPUT);
 
 	// The API returns the whole list in one answer (no paging), so Limit is applied here.
 	const stories = await listStories.call(this, filters.status, itemIndex);
 	return this.helpers.constructExecutionMetaData(
-		this.helpers.returnJsonArray(stories.slice(0, limit)),
+		this.helpers.returnJsonArray(stories.slice(0, limit).map(shape)),
 		{
 			itemData: { item: itemIndex },
 		},

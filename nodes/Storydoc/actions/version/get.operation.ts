@@ -1,26 +1,39 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { versionLocator } from '../../descriptions/locators';
-import { simplifyProperties } from '../../descriptions/simplify';
+import { outputProperties } from '../../descriptions/output';
 import { getLocatorId } from '../../helpers/locators';
-import { SIMPLE_VERSION_FIELDS, simplifyVersion } from '../../helpers/simplify';
-import { booleanField } from '../../helpers/validation';
+import { VERSION_OUTPUT, readOutput } from '../../helpers/output';
 import { pathId, storydocApiRequest } from '../../transport';
 
-const properties: INodeProperties[] = [versionLocator, ...simplifyProperties(SIMPLE_VERSION_FIELDS)];
+const properties: INodeProperties[] = [
+	versionLocator,
+	...outputProperties(VERSION_OUTPUT, { withSimplify: true }),
+];
 
-export const description = updateDisplayOptions({ show: { resource: ['version'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['version'], operation: ['get'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const versionId = getLocatorId.call(this, 'versionId', 'Version', itemIndex);
-	const simplify = booleanField(this.getNode(), itemIndex, 'Simplify', this.getNodeParameter('simplify', itemIndex, false));
+	const shape = readOutput(this, itemIndex, VERSION_OUTPUT);
 	const version = (await storydocApiRequest.call(this, {
 		method: 'GET',
 		path: `/v2/versions/${pathId(versionId)}`,
 		itemIndex,
 	})) as IDataObject;
-	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(simplify ? simplifyVersion(version) : version), {
+	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(shape(version)), {
 		itemData: { item: itemIndex },
 	});
 }
