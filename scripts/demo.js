@@ -49,6 +49,11 @@ async function main() {
 			if (example.sandboxValues.length) {
 				console.log(`  Filled in for the sandbox (the file leaves them to you): ${example.sandboxValues.map((value) => value.what).join('; ')}`);
 			}
+			if (example.servedOverMcp) {
+				console.log('  Served to MCP clients by `n8n start` (its trigger answers only there): `npm run test:e2e`');
+				console.log('  publishes it and calls its tools with the MCP TypeScript SDK.\n');
+				continue;
+			}
 			await client.reset();
 			const before = await example.before?.({ sandbox: client });
 			const { outputs, error } = await runWorkflow(example.workflow, { credentials, startNode: example.startNode });

@@ -26,7 +26,10 @@ function sandboxClient(url, token) {
 	const call = async (method, adminPath) => {
 		const response = await fetch(`${url}/__sandbox/${adminPath}`, { method });
 		const text = await response.text();
-		if (!response.ok) throw new Error(`sandbox ${method} /__sandbox/${adminPath} answered ${response.status}: ${text}`);
+		if (!response.ok)
+			throw new Error(
+				`sandbox ${method} /__sandbox/${adminPath} answered ${response.status}: ${text}`,
+			);
 		return text ? JSON.parse(text) : undefined;
 	};
 	return {
@@ -45,9 +48,14 @@ function sandboxClient(url, token) {
 		},
 		state: (collection) => call('GET', `state/${collection}`),
 		async api(apiPath) {
-			const response = await fetch(`${url}${apiPath}`, { headers: { authorization: `Bearer ${token}` } });
+			const response = await fetch(`${url}${apiPath}`, {
+				headers: { authorization: `Bearer ${token}` },
+			});
 			const body = await response.json();
-			if (!response.ok) throw new Error(`sandbox GET ${apiPath} answered ${response.status}: ${JSON.stringify(body)}`);
+			if (!response.ok)
+				throw new Error(
+					`sandbox GET ${apiPath} answered ${response.status}: ${JSON.stringify(body)}`,
+				);
 			return body;
 		},
 	};
@@ -60,8 +68,14 @@ const requestLines = (requests) => requests.map((r) => `${r.method} ${r.path} �
 
 /** A plain-text table: columns padded to their widest cell. */
 function table(headers, rows) {
-	const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => String(row[column]).length)));
-	const line = (cells) => cells.map((cell, column) => String(cell).padEnd(widths[column])).join('  ').trimEnd();
+	const widths = headers.map((header, column) =>
+		Math.max(header.length, ...rows.map((row) => String(row[column]).length)),
+	);
+	const line = (cells) =>
+		cells
+			.map((cell, column) => String(cell).padEnd(widths[column]))
+			.join('  ')
+			.trimEnd();
 	return [line(headers), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)];
 }
 
@@ -73,7 +87,13 @@ function table(headers, rows) {
 function expectedSummaries(events) {
 	const byVersion = new Map();
 	for (const event of events) {
-		const tally = byVersion.get(event.versionId) ?? { versionId: event.versionId, views: 0, clicks: 0, visitors: new Set(), events: [] };
+		const tally = byVersion.get(event.versionId) ?? {
+			versionId: event.versionId,
+			views: 0,
+			clicks: 0,
+			visitors: new Set(),
+			events: [],
+		};
 		if (event.eventCategory === 'view') tally.views++;
 		if (event.eventCategory === 'click') tally.clicks++;
 		if (event.visitorId) tally.visitors.add(event.visitorId);
@@ -83,7 +103,9 @@ function expectedSummaries(events) {
 	return [...byVersion.values()]
 		.map(({ versionId, views, clicks, visitors, events: own }) => {
 			const times = own.map((event) => event.timestamp).sort();
-			const withEmail = own.filter((event) => event.prospectEmail).sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+			const withEmail = own
+				.filter((event) => event.prospectEmail)
+				.sort((a, b) => a.timestamp.localeCompare(b.timestamp));
 			return {
 				versionId,
 				views,
@@ -105,7 +127,9 @@ const DEAL_VERSION_ID = '65e000000000000000000001';
 /** The values of an Edit Fields node of the workflow, as written (the sample CRM data). */
 function assignmentsOf(workflow, nodeName) {
 	const node = workflow.nodes.find((candidate) => candidate.name === nodeName);
-	return Object.fromEntries(node.parameters.assignments.assignments.map(({ name, value }) => [name, value]));
+	return Object.fromEntries(
+		node.parameters.assignments.assignments.map(({ name, value }) => [name, value]),
+	);
 }
 
 function nodeNamed(workflow, nodeName) {
@@ -122,7 +146,12 @@ const fillStory = (nodeName) => ({
 	node: nodeName,
 	what: `Story = "${PROPOSAL_STORY_TITLE}" (${PROPOSAL_STORY_ID})`,
 	apply: (node) => {
-		node.parameters.storyId = { __rl: true, mode: 'list', value: PROPOSAL_STORY_ID, cachedResultName: PROPOSAL_STORY_TITLE };
+		node.parameters.storyId = {
+			__rl: true,
+			mode: 'list',
+			value: PROPOSAL_STORY_ID,
+			cachedResultName: PROPOSAL_STORY_TITLE,
+		};
 	},
 });
 const fillSender = (nodeName) => ({
@@ -136,7 +165,9 @@ const fillAssignment = (nodeName, name, value) => ({
 	node: nodeName,
 	what: `${name} = ${value}`,
 	apply: (node) => {
-		const assignment = node.parameters.assignments.assignments.find((candidate) => candidate.name === name);
+		const assignment = node.parameters.assignments.assignments.find(
+			(candidate) => candidate.name === name,
+		);
 		assignment.value = value;
 	},
 });
@@ -146,22 +177,44 @@ const fillAssignment = (nodeName, name, value) => ({
  * correct run looks like (`check`, throws with what differed) and what the demo prints (`report`).
  */
 const definitions = {
+	'mcp-storydoc-tools': {
+		title:
+			'the MCP Server Trigger publishes List stories, Create personalized version and Engagement per version as tools',
+		/** Served by `n8n start` and called by an MCP client (scripts/e2e/mcp.js), not run from a start node. */
+		servedOverMcp: true,
+		sandboxValues: [fillSender('Create personalized version')],
+	},
 	'crm-create-version': {
 		title: 'two CRM deals → Create Version of a story each → the links written back',
 		startNode: 'When clicking ‘Execute workflow’',
-		sandboxValues: [fillStory('Create personalized version'), fillSender('Create personalized version')],
+		sandboxValues: [
+			fillStory('Create personalized version'),
+			fillSender('Create personalized version'),
+		],
 		async check({ outputs, sandbox, workflow, expectEqual }) {
 			const deals = JSON.parse(assignmentsOf(workflow, 'CRM deals (sample records)').deals);
 			const requests = await sandbox.requests();
-			expectEqual(requestLines(requests), deals.map(() => 'POST /v2/versions → 200'), 'the requests the sandbox received');
+			expectEqual(
+				requestLines(requests),
+				deals.map(() => 'POST /v2/versions → 200'),
+				'the requests the sandbox received',
+			);
 
 			const created = (outputs['Create personalized version'] ?? []).map((item) => item.json);
-			expectEqual(created.length, deals.length, 'number of items out of "Create personalized version"');
+			expectEqual(
+				created.length,
+				deals.length,
+				'number of items out of "Create personalized version"',
+			);
 			const versions = await sandbox.state('versions');
 			for (const [index, deal] of deals.entries()) {
 				const version = versions.find((candidate) => candidate.id === created[index].versionId);
 				expectEqual(
-					version && { storyId: version.storyId, senderEmail: version.senderEmail, data: version.data },
+					version && {
+						storyId: version.storyId,
+						senderEmail: version.senderEmail,
+						data: version.data,
+					},
 					{
 						storyId: PROPOSAL_STORY_ID,
 						senderEmail: SENDER_EMAIL,
@@ -177,7 +230,11 @@ const definitions = {
 					`the version the sandbox holds for deal ${deal.deal_id} (versionId ${created[index].versionId})`,
 				);
 				const { url } = await sandbox.api(`/v2/versions/${created[index].versionId}`);
-				expectEqual(created[index].url, url, `the link returned for deal ${deal.deal_id} (compared with GET /v2/versions/{id})`);
+				expectEqual(
+					created[index].url,
+					url,
+					`the link returned for deal ${deal.deal_id} (compared with GET /v2/versions/{id})`,
+				);
 			}
 
 			expectEqual(
@@ -221,22 +278,47 @@ const definitions = {
 			const versionPath = `/v2/versions/${change.storydoc_version_id}`;
 			const requests = await sandbox.requests();
 			// Title is left empty in the node: it keeps the version's title, read with one GET first.
-			expectEqual(requestLines(requests), [`GET ${versionPath} → 200`, `POST ${versionPath} → 200`], 'the requests the sandbox received');
-			const changes = { first_name: change.contact_first_name, last_name: change.contact_last_name, email: change.contact_email };
+			expectEqual(
+				requestLines(requests),
+				[`GET ${versionPath} → 200`, `POST ${versionPath} → 200`],
+				'the requests the sandbox received',
+			);
+			const changes = {
+				first_name: change.contact_first_name,
+				last_name: change.contact_last_name,
+				email: change.contact_email,
+			};
 			expectEqual(
 				requests[1].body,
 				{ senderEmail: SENDER_EMAIL, data: { ...changes, title: before.version.data.title } },
 				'the body of the update request',
 			);
-			const after = (await sandbox.state('versions')).find((candidate) => candidate.id === change.storydoc_version_id);
-			expectEqual(after.data, { ...before.version.data, ...changes }, "the version's data after the update (changed values merged, the rest kept)");
+			const after = (await sandbox.state('versions')).find(
+				(candidate) => candidate.id === change.storydoc_version_id,
+			);
+			expectEqual(
+				after.data,
+				{ ...before.version.data, ...changes },
+				"the version's data after the update (changed values merged, the rest kept)",
+			);
 
 			const [updated] = (outputs['Update the deal’s version'] ?? []).map((item) => item.json);
 			const { url } = await sandbox.api(versionPath);
-			expectEqual({ versionId: updated?.versionId, url: updated?.url }, { versionId: change.storydoc_version_id, url }, 'the version and link returned');
+			expectEqual(
+				{ versionId: updated?.versionId, url: updated?.url },
+				{ versionId: change.storydoc_version_id, url },
+				'the version and link returned',
+			);
 			expectEqual(
 				(outputs['Confirm on CRM deal'] ?? []).map((item) => item.json),
-				[{ deal_id: change.deal_id, storydoc_version_id: change.storydoc_version_id, storydoc_url: url, storydoc_synced_contact: change.contact_email }],
+				[
+					{
+						deal_id: change.deal_id,
+						storydoc_version_id: change.storydoc_version_id,
+						storydoc_url: url,
+						storydoc_synced_contact: change.contact_email,
+					},
+				],
 				'the confirmation written to the CRM deal',
 			);
 		},
@@ -261,27 +343,48 @@ const definitions = {
 		},
 	},
 	'lead-generate-personalize': {
-		title: 'a new lead → Story › Generate a presentation about its company → Version › Create for the lead → the link',
+		title:
+			'a new lead → Story › Generate a presentation about its company → Version › Create for the lead → the link',
 		startNode: 'When clicking ‘Execute workflow’',
-		sandboxValues: [fillSender('Generate a presentation for the lead'), fillSender('Personalize it for the lead')],
+		sandboxValues: [
+			fillSender('Generate a presentation for the lead'),
+			fillSender('Personalize it for the lead'),
+		],
 		async check({ outputs, sandbox, workflow, expectEqual, expect }) {
 			const lead = assignmentsOf(workflow, 'New lead (sample record)');
 			const requests = await sandbox.requests();
-			expectEqual(requestLines(requests), ['POST /v2/stories/generate → 200', 'POST /v2/versions → 200'], 'the requests the sandbox received');
+			expectEqual(
+				requestLines(requests),
+				['POST /v2/stories/generate → 200', 'POST /v2/versions → 200'],
+				'the requests the sandbox received',
+			);
 			expectEqual(
 				{ ...requests[0].body, prompt: typeof requests[0].body.prompt },
-				{ prompt: 'string', senderEmail: SENDER_EMAIL, company: lead.company, website: lead.website },
+				{
+					prompt: 'string',
+					senderEmail: SENDER_EMAIL,
+					company: lead.company,
+					website: lead.website,
+				},
 				'the body of the generation request',
 			);
-			expect(requests[0].body.prompt.includes(lead.company), 'the prompt names the lead\'s company');
+			expect(requests[0].body.prompt.includes(lead.company), "the prompt names the lead's company");
 
 			const generated = first(outputs['Generate a presentation for the lead']);
-			const story = (await sandbox.state('stories')).find((candidate) => candidate.id === generated?.pageId);
+			const story = (await sandbox.state('stories')).find(
+				(candidate) => candidate.id === generated?.pageId,
+			);
 			expectEqual(story?.status, 'Live', 'the status of the generated story');
 			const created = first(outputs['Personalize it for the lead']);
-			const version = (await sandbox.state('versions')).find((candidate) => candidate.id === created?.versionId);
+			const version = (await sandbox.state('versions')).find(
+				(candidate) => candidate.id === created?.versionId,
+			);
 			expectEqual(
-				version && { storyId: version.storyId, senderEmail: version.senderEmail, data: version.data },
+				version && {
+					storyId: version.storyId,
+					senderEmail: version.senderEmail,
+					data: version.data,
+				},
 				{
 					storyId: generated.pageId,
 					senderEmail: SENDER_EMAIL,
@@ -325,9 +428,17 @@ const definitions = {
 			const account = outputs['Get Storydoc account'];
 			expectEqual(account?.length, 1, 'number of items out of "Get Storydoc account"');
 			const expected = await sandbox.state('account');
-			expectEqual(first(account), { orgId: expected.orgId, title: expected.title }, 'the account item');
+			expectEqual(
+				first(account),
+				{ orgId: expected.orgId, title: expected.title },
+				'the account item',
+			);
 			const requests = await sandbox.requests();
-			expectEqual(requestLines(requests), ['GET /v2/account → 200'], 'the requests the sandbox received');
+			expectEqual(
+				requestLines(requests),
+				['GET /v2/account → 200'],
+				'the requests the sandbox received',
+			);
 		},
 		report({ outputs }) {
 			const account = first(outputs['Get Storydoc account']);
@@ -351,10 +462,21 @@ const definitions = {
 				const instant = Date.parse(event.timestamp);
 				return instant >= fromMs && instant <= requestedAt;
 			});
-			expect(events.length > 0, 'the sandbox has no event in the last 30 days: the example shows nothing');
+			expect(
+				events.length > 0,
+				'the sandbox has no event in the last 30 days: the example shows nothing',
+			);
 
 			const summaries = (outputs['Engagement of the last 30 days'] ?? []).map((item) => item.json);
-			const pick = ({ versionId, views, clicks, uniqueVisitors, firstEventAt, lastEventAt, prospectEmail }) => ({
+			const pick = ({
+				versionId,
+				views,
+				clicks,
+				uniqueVisitors,
+				firstEventAt,
+				lastEventAt,
+				prospectEmail,
+			}) => ({
 				versionId,
 				views,
 				clicks,
@@ -369,7 +491,11 @@ const definitions = {
 				'the summary per version (compared with the sandbox events of the last 30 days)',
 			);
 			const lastActivity = summaries.map((summary) => summary.lastEventAt);
-			expectEqual(lastActivity, [...lastActivity].sort().reverse(), 'the order of the summaries (most recently active first)');
+			expectEqual(
+				lastActivity,
+				[...lastActivity].sort().reverse(),
+				'the order of the summaries (most recently active first)',
+			);
 
 			expectEqual(
 				(outputs['Rows for the CRM'] ?? []).map((item) => item.json),
@@ -424,15 +550,26 @@ function forSandbox(workflow, sandboxValues) {
  */
 function loadExamples() {
 	const examples = new Map();
-	for (const file of fs.readdirSync(EXAMPLES_DIR).filter((name) => name.endsWith('.json')).sort()) {
+	for (const file of fs
+		.readdirSync(EXAMPLES_DIR)
+		.filter((name) => name.endsWith('.json'))
+		.sort()) {
 		const key = file.replace(/\.json$/, '');
 		const definition = definitions[key];
-		if (!definition) throw new Error(`examples/${file} has no entry in scripts/examples.js (how to check it)`);
+		if (!definition)
+			throw new Error(`examples/${file} has no entry in scripts/examples.js (how to check it)`);
 		const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8'));
 		const sandboxValues = definition.sandboxValues ?? [];
-		examples.set(key, { key, file, ...definition, asFiled: workflow, workflow: forSandbox(workflow, sandboxValues), sandboxValues });
+		examples.set(key, {
+			key,
+			file,
+			...definition,
+			asFiled: workflow,
+			workflow: forSandbox(workflow, sandboxValues),
+			sandboxValues,
+		});
 	}
 	return examples;
 }
 
-module.exports = { EXAMPLES_DIR, loadExamples, sandboxClient, startSandbox };
+module.exports = { EXAMPLES_DIR, expectedSummaries, loadExamples, sandboxClient, startSandbox };

@@ -13,6 +13,7 @@
  *
  *   npm run test:e2e                     n8n 2.41.1 (on Node 24)
  *   npm run test:e2e -- --n8n 1.123.81   n8n 1.123.81 (the maintained 1.x line, on Node 20)
+ *   npm run test:e2e -- --only mcp       only some parts: examples, triggers, durable, mcp
  *
  * Env: STORYDOC_E2E_KEEP=1 keeps the n8n user folder for inspection; STORYDOC_E2E_N8N_CACHE moves the
  * n8n installs (see install-n8n.sh).
@@ -23,7 +24,8 @@ const os = require('node:os');
 const path = require('node:path');
 
 const app = require('./n8n-app');
-const { loadExamples, sandboxClient, startSandbox } = require('../examples');
+const { expectedSummaries, loadExamples, sandboxClient, startSandbox } = require('../examples');
+const { mcpScenario } = require('./mcp');
 const { createChecks, expect, expectEqual, show, waitFor: waitUntil } = require('./checks');
 const durableScheduler = require('./durable');
 
@@ -31,6 +33,8 @@ const CREDENTIAL_ID = 'storydocAccount';
 const BAD_CREDENTIAL_ID = 'storydocBadToken';
 /** A second key of the organization (the sandbox's `admin`), for the First View workflow: its requests are told apart by key. */
 const FIRST_VIEW_CREDENTIAL_ID = 'storydocFirstView';
+/** The bearer token MCP clients send to the MCP Server Trigger. */
+const MCP_CREDENTIAL_ID = 'mcpClients';
 
 const { check, results, summary } = createChecks();
 
@@ -43,6 +47,7 @@ async function main() {
 	}
 
 	const n8n = app.installN8n(requestedVersion());
+	const parts = requestedParts();
 	console.log(
 		`e2e: n8n ${n8n.n8nVersion} on Node ${require('node:child_process').execFileSync(n8n.node, ['--version']).toString().trim()} (${n8n.dir})`,
 	);
@@ -165,90 +170,94 @@ async function main() {
 			},
 		);
 
-		for (const example of examples.values()) {
-			await check(`examples/${example.file}: ${example.title}`, async () => {
-				await client.reset();
-				const before = await example.before?.({ sandbox: client });
-				const run = await executeWorkflow(n8nCommand, example.workflow.id);
-				expect(
-					run.code === 0,
-					`n8n execute exited ${run.code}: ${run.errorMessage ?? 'no error message'}`,
-				);
-				await example.check({
-					outputs: run.outputs,
-					before,
-					workflow: example.workflow,
-					sandbox: client,
-					expectEqual,
-					expect,
+		if (parts.has('examples')) {
+			for (const example of [...examples.values()].filter((e) => !e.servedOverMcp)) {
+				await check(`examples/${example.file}: ${example.title}`, async () => {
+					await client.reset();
+					const before = await example.before?.({ sandbox: client });
+					const run = await executeWorkflow(n8nCommand, example.workflow.id);
+					expect(
+						run.code === 0,
+						`n8n execute exited ${run.code}: ${run.errorMessage ?? 'no error message'}`,
+					);
+					await example.check({
+						outputs: run.outputs,
+						before,
+						workflow: example.workflow,
+						sandbox: client,
+						expectEqual,
+						expect,
+					});
 				});
+			}
+
+			await check(
+				"a read reset by the network is tried again: Account › Get through one connection reset gives the clean run's output",
+				async () => {
+					await client.reset();
+					const example = examples.get('account-check');
+					sandbox.setFault({ route: 'GET /v2/account', type: 'resetBefore', times: 1 });
+					const run = await executeWorkflow(n8nCommand, example.workflow.id);
+					expect(
+						run.code === 0,
+						`n8n execute exited ${run.code}: ${run.errorMessage ?? 'no error message'}`,
+					);
+					const expected = await client.state('account');
+					expectEqual(
+						run.outputs['Get Storydoc account']?.map((item) => item.json),
+						[{ orgId: expected.orgId, title: expected.title }],
+						'the output',
+					);
+					expectEqual(
+						sandbox.log
+							.filter((entry) => entry.path === '/v2/account')
+							.map((entry) => entry.fault ?? entry.status),
+						['resetBefore', 200],
+						'the requests the sandbox received (the reset one, then the retry)',
+					);
+				},
+			);
+
+			await check(
+				'a bad token fails with the API\'s message "Access denied" and the token appears nowhere',
+				async () => {
+					await client.reset();
+					const run = await executeWorkflow(n8nCommand, 'sdE2eBadToken');
+					expect(run.code !== 0, 'n8n execute succeeded with a bad token');
+					expectEqual(run.errorMessage, 'Access denied', 'the error message of the failed run');
+					const requests = await client.requests();
+					expectEqual(
+						requests.map((r) => `${r.method} ${r.path} → ${r.status}`),
+						['GET /v2/account → 403'],
+						'the requests the sandbox received',
+					);
+					expect(
+						!run.stdout.includes(badToken) && !run.stderr.includes(badToken),
+						"the bad token appears in n8n execute's output",
+					);
+				},
+			);
+		}
+
+		if (parts.has('triggers')) {
+			const triggers = triggersInTheApp({
+				n8n,
+				n8nCommand,
+				sandbox,
+				url,
+				userFolder,
+				workDir,
+				encryptionKey,
+			});
+			await checkTriggers(triggers, {
+				clicks:
+					'the Storydoc Trigger, published and polling in `n8n start`: from activation on, each new click once, the cursor kept between polls',
+				firstView:
+					'Storydoc Trigger › First View, polling in `n8n start` beside it: one item for a version created and viewed after activation, through a failed poll and later views; none for a version viewed before',
 			});
 		}
 
-		await check(
-			"a read reset by the network is tried again: Account › Get through one connection reset gives the clean run's output",
-			async () => {
-				await client.reset();
-				const example = examples.get('account-check');
-				sandbox.setFault({ route: 'GET /v2/account', type: 'resetBefore', times: 1 });
-				const run = await executeWorkflow(n8nCommand, example.workflow.id);
-				expect(
-					run.code === 0,
-					`n8n execute exited ${run.code}: ${run.errorMessage ?? 'no error message'}`,
-				);
-				const expected = await client.state('account');
-				expectEqual(
-					run.outputs['Get Storydoc account']?.map((item) => item.json),
-					[{ orgId: expected.orgId, title: expected.title }],
-					'the output',
-				);
-				expectEqual(
-					sandbox.log
-						.filter((entry) => entry.path === '/v2/account')
-						.map((entry) => entry.fault ?? entry.status),
-					['resetBefore', 200],
-					'the requests the sandbox received (the reset one, then the retry)',
-				);
-			},
-		);
-
-		await check(
-			'a bad token fails with the API\'s message "Access denied" and the token appears nowhere',
-			async () => {
-				await client.reset();
-				const run = await executeWorkflow(n8nCommand, 'sdE2eBadToken');
-				expect(run.code !== 0, 'n8n execute succeeded with a bad token');
-				expectEqual(run.errorMessage, 'Access denied', 'the error message of the failed run');
-				const requests = await client.requests();
-				expectEqual(
-					requests.map((r) => `${r.method} ${r.path} → ${r.status}`),
-					['GET /v2/account → 403'],
-					'the requests the sandbox received',
-				);
-				expect(
-					!run.stdout.includes(badToken) && !run.stderr.includes(badToken),
-					"the bad token appears in n8n execute's output",
-				);
-			},
-		);
-
-		const triggers = triggersInTheApp({
-			n8n,
-			n8nCommand,
-			sandbox,
-			url,
-			userFolder,
-			workDir,
-			encryptionKey,
-		});
-		await checkTriggers(triggers, {
-			clicks:
-				'the Storydoc Trigger, published and polling in `n8n start`: from activation on, each new click once, the cursor kept between polls',
-			firstView:
-				'Storydoc Trigger › First View, polling in `n8n start` beside it: one item for a version created and viewed after activation, through a failed poll and later views; none for a version viewed before',
-		});
-
-		if (n8n.major >= 2) {
+		if (n8n.major >= 2 && parts.has('durable')) {
 			// The same two trigger workflows under n8n's durable scheduler, in a user folder of their own.
 			const durableFolder = app.createUserFolder();
 			const durableEnv = {
@@ -322,6 +331,51 @@ async function main() {
 			}
 		}
 
+		if (parts.has('mcp')) {
+			const mcpFolder = app.createUserFolder();
+			try {
+				const mcpExample = [...examples.values()].find((e) => e.servedOverMcp);
+				await check(
+					`examples/${mcpExample.file} published in \`n8n start\`, called by the MCP TypeScript SDK: the tools listed with their descriptions and arguments, Story › Get Many, exactly one create per call with the arguments sent, the engagement summary, a bad date refused before any request`,
+					async () => {
+						const mcpCommand = recordedCommand(
+							n8n,
+							{ ...env, N8N_USER_FOLDER: mcpFolder },
+							transcript,
+						);
+						const bearerToken = crypto.randomBytes(16).toString('hex');
+						await importCredentials(mcpCommand, workDir, sandbox, url, goodToken, undefined, {
+							id: MCP_CREDENTIAL_ID,
+							name: 'MCP clients',
+							type: 'httpBearerAuth',
+							data: { token: bearerToken },
+						});
+						const workflow = structuredClone(mcpExample.workflow);
+						const trigger = workflow.nodes.find((node) => node.type.endsWith('.mcpTrigger'));
+						trigger.credentials = {
+							httpBearerAuth: { id: MCP_CREDENTIAL_ID, name: 'MCP clients' },
+						};
+						await importAndActivate(mcpCommand, n8n, workDir, [workflow]);
+						const running = await startApp({ n8n, userFolder: mcpFolder, encryptionKey });
+						try {
+							await mcpScenario({
+								url: running.url,
+								sandbox,
+								workflow,
+								bearerToken,
+								expectedSummaries,
+							});
+						} finally {
+							await running.stop();
+						}
+					},
+				);
+			} finally {
+				if (process.env.STORYDOC_E2E_KEEP !== '1')
+					fs.rmSync(mcpFolder, { recursive: true, force: true });
+			}
+		}
+
 		await check(
 			'no access token in anything n8n printed or stored (database, logs, config)',
 			async () => {
@@ -360,6 +414,19 @@ function requestedVersion() {
 		throw new Error(`--n8n ${version}: the tested versions are ${app.N8N_VERSIONS.join(', ')}`);
 	}
 	return version;
+}
+
+/** The parts of the run; `--only examples,mcp` runs those (the imports and the token scan always run). */
+const PARTS = ['examples', 'triggers', 'durable', 'mcp'];
+
+function requestedParts() {
+	const index = process.argv.indexOf('--only');
+	if (index === -1) return new Set(PARTS);
+	const asked = String(process.argv[index + 1] ?? '').split(',');
+	const unknown = asked.filter((part) => !PARTS.includes(part));
+	if (unknown.length)
+		throw new Error(`--only ${unknown.join(',')}: the parts are ${PARTS.join(', ')}`);
+	return new Set(asked);
 }
 
 const TRIGGER_WORKFLOW_ID = 'sdE2eTrigger';
@@ -438,15 +505,23 @@ async function startTriggers({
 	encryptionKey,
 	extraEnv = {},
 }) {
-	const file = path.join(workDir, 'triggers.json');
-	fs.writeFileSync(file, JSON.stringify([triggerWorkflow(), firstViewWorkflow()]));
+	await importAndActivate(n8nCommand, n8n, workDir, [triggerWorkflow(), firstViewWorkflow()]);
+	sandbox.clearLog();
+	const activatedFrom = Date.now();
+	const { child } = await startApp({ n8n, userFolder, encryptionKey, extraEnv });
+	return { child, activatedFrom };
+}
+
+/** Imports workflows and publishes them (n8n 2.x) or activates them (1.x has no publish:workflow). */
+async function importAndActivate(n8nCommand, n8n, workDir, workflows) {
+	const file = path.join(workDir, 'to-activate.json');
+	fs.writeFileSync(file, JSON.stringify(workflows));
 	const imported = await n8nCommand(['import:workflow', `--input=${file}`]);
 	expect(
 		imported.code === 0,
 		`n8n import:workflow exited ${imported.code}\n${imported.stdout}\n${imported.stderr}`,
 	);
-	for (const id of [TRIGGER_WORKFLOW_ID, FIRST_VIEW_WORKFLOW_ID]) {
-		// n8n 2.x publishes a workflow; 1.x has no publish:workflow and activates it instead.
+	for (const { id } of workflows) {
 		const activate =
 			n8n.major >= 2
 				? ['publish:workflow', `--id=${id}`]
@@ -457,10 +532,6 @@ async function startTriggers({
 			`n8n ${activate.join(' ')} exited ${result.code}\n${result.stdout}\n${result.stderr}`,
 		);
 	}
-	sandbox.clearLog();
-	const activatedFrom = Date.now();
-	const { child } = await startApp({ n8n, userFolder, encryptionKey, extraEnv });
-	return { child, activatedFrom };
 }
 
 /** `n8n start` on a user folder; `stop` stops it. */
@@ -693,8 +764,8 @@ async function checkTriggers(triggers, names) {
 	}
 }
 
-/** The Storydoc credentials of the run (the bad-token one only when a bad token is given). */
-async function importCredentials(n8nCommand, workDir, sandbox, url, goodToken, badToken) {
+/** The Storydoc credentials of the run (the bad-token one only when a bad token is given), and `extra`. */
+async function importCredentials(n8nCommand, workDir, sandbox, url, goodToken, badToken, extra) {
 	const credentialsFile = path.join(workDir, 'credentials.json');
 	const credentials = [
 		{
@@ -717,6 +788,7 @@ async function importCredentials(n8nCommand, workDir, sandbox, url, goodToken, b
 			type: 'storydocApi',
 			data: { accessToken: badToken, baseUrl: url },
 		});
+	if (extra) credentials.push(extra);
 	fs.writeFileSync(credentialsFile, JSON.stringify(credentials));
 	const imported = await n8nCommand(['import:credentials', `--input=${credentialsFile}`]);
 	fs.rmSync(credentialsFile);

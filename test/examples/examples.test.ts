@@ -42,6 +42,8 @@ interface Example {
 	workflow: ExampleWorkflow;
 	/** What the demo fills in: in which node, and what (`Label = value`). */
 	sandboxValues: Array<{ node: string; what: string }>;
+	/** Served to MCP clients by `n8n start` (test:e2e calls it), not run from a start node. */
+	servedOverMcp?: boolean;
 	before?: (context: { sandbox: SandboxClient }) => Promise<unknown>;
 	check: (context: CheckContext) => Promise<void>;
 	report: (context: RunContext) => string[];
@@ -83,7 +85,8 @@ function seedValues() {
 	return { ids, emails, keys };
 }
 
-const storydocNodes = (workflow: ExampleWorkflow) => workflow.nodes.filter((node) => node.type === 'n8n-nodes-storydoc.storydoc');
+/** The Storydoc nodes, as nodes or as an AI tool (`storydocTool`). */
+const storydocNodes = (workflow: ExampleWorkflow) => workflow.nodes.filter((node) => /^n8n-nodes-storydoc\.storydoc(Tool)?$/.test(node.type));
 const stickyNotes = (workflow: ExampleWorkflow) => workflow.nodes.filter((node) => node.type === 'n8n-nodes-base.stickyNote');
 
 /** Names of the fields that reach a Storydoc node's variables: its mapped keys, and with Map Automatically the fields of the Edit Fields node before it. */
@@ -116,9 +119,9 @@ describe.each(examples.map((example): [string, Example] => [example.file, exampl
 
 	test('leaves the story, the sender and the version to the user, and a note says what to set and what it does', () => {
 		for (const node of storydocNodes(example.asFiled)) {
-			// A story is the user's to pick, unless the workflow makes it (a generated story's pageId).
+			// A story is the user's to pick, unless the workflow makes it (a generated story's pageId) or the model does.
 			const story = node.parameters.storyId as { value?: unknown } | undefined;
-			const madeByTheWorkflow = typeof story?.value === 'string' && /^=.*\.pageId/.test(story.value);
+			const madeByTheWorkflow = typeof story?.value === 'string' && /^=.*(\.pageId|\$fromAI\('storyId')/.test(story.value);
 			if (story && !madeByTheWorkflow) expect(story).toEqual({ __rl: true, mode: 'list', value: '' });
 			if ('senderEmail' in node.parameters) expect(node.parameters.senderEmail).toBe('');
 			expect(node.credentials).toEqual({ storydocApi: { id: 'storydocAccount', name: 'Storydoc account' } });
@@ -136,7 +139,9 @@ describe.each(examples.map((example): [string, Example] => [example.file, exampl
 	});
 });
 
-describe.each(examples.map((example): [string, Example] => [example.file, example]))('examples/%s with the sandbox values filled in (npm run demo)', (_file, example) => {
+const runnable = examples.filter((example) => !example.servedOverMcp);
+
+describe.each(runnable.map((example): [string, Example] => [example.file, example]))('examples/%s with the sandbox values filled in (npm run demo)', (_file, example) => {
 	test(`runs through n8n's engine: ${example.title}`, async () => {
 		const client = sandboxClient(String(api.url).replace(/\/+$/, ''), api.sandbox.tokens.team);
 		await client.reset();
