@@ -5,7 +5,12 @@
  * Simplify and n8n's own tool description. Through n8n's engine against the sandbox, and n8n-workflow's
  * own parameter and tool-description helpers.
  */
-import type { INode, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
+import type {
+	INode,
+	INodeParameterResourceLocator,
+	INodeParameters,
+	INodeType,
+} from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox/seed';
@@ -97,8 +102,8 @@ describe('Output (node version 2)', () => {
 	test('new nodes are version 2; version 1 stays loadable', async () => {
 		const { types } = await loadPackage();
 		const storydoc = types.get(NODE_TYPE);
-		expect(storydoc?.description.version).toEqual([1, 2]);
-		expect(storydoc?.description.defaultVersion).toBe(2);
+		expect((storydoc as INodeType | undefined)?.description.version).toEqual([1, 2]);
+		expect((storydoc as INodeType | undefined)?.description.defaultVersion).toBe(2);
 	});
 
 	test.each([

@@ -44,7 +44,7 @@ import type {
 import { ICredentialsHelper, LoggerProxy, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { EditFields, ScheduleTrigger, SplitOut, StickyNote } from './nodes/baseNodes';
-import { FixtureItems, ManualTrigger } from './nodes/testNodes';
+import { FixtureItems, ManualTrigger, ToolCaller, asToolVariant } from './nodes/testNodes';
 
 export const PACKAGE_ROOT = path.resolve(__dirname, '..', '..');
 const PACKAGE_NAME = (JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name: string }).name;
@@ -154,6 +154,9 @@ export async function loadPackage(): Promise<LoadedPackage> {
 	for (const [name, { type }] of Object.entries(loader.nodeTypes)) {
 		types.set(`${loader.packageName}.${name}`, type);
 	}
+	const storydoc = types.get(`${loader.packageName}.storydoc`) as INodeType | undefined;
+	if (storydoc) types.set(`${loader.packageName}.storydocTool`, asToolVariant(storydoc));
+	types.set('test.toolCaller', new ToolCaller());
 	types.set('n8n-nodes-base.manualTrigger', new ManualTrigger());
 	types.set('test.fixtureItems', new FixtureItems());
 	// What the example workflows (examples/) use besides the Storydoc node.

@@ -58,3 +58,82 @@ export class FixtureItems implements INodeType {
 		return [items.map((json) => ({ json, pairedItem: { item: 0 } }))];
 	}
 }
+
+/** A tool as n8n-core hands it to an agent (a LangChain structured tool). */
+interface ConnectedTool {
+	name: string;
+	description: string;
+	schema: { shape?: Record<string, unknown> };
+	invoke: (args: IDataObject) => Promise<unknown>;
+}
+
+/**
+ * Stands in for an AI Agent (or n8n's MCP Server Trigger): takes the tools connected to its
+ * `ai_tool` input from n8n-core's `getInputConnectionData`, as the agent does, and calls them with
+ * the arguments in its `calls` parameter (a JSON array of `{ tool, arguments }`), as a model would.
+ * Outputs the tools it was given, then one item per call: the tool's answer or its error.
+ */
+export class ToolCaller implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Tool Caller',
+		name: 'toolCaller',
+		group: ['transform'],
+		version: 1,
+		description: 'Calls the connected tools as a model would',
+		defaults: { name: 'Tool Caller' },
+		inputs: [
+			NodeConnectionTypes.Main,
+			{ type: NodeConnectionTypes.AiTool, displayName: 'Tools', required: true },
+		],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [{ displayName: 'Calls', name: 'calls', type: 'json', default: '[]' }],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const connected = await this.getInputConnectionData(NodeConnectionTypes.AiTool, 0);
+		const tools = (Array.isArray(connected) ? connected : [connected]) as ConnectedTool[];
+		const raw = this.getNodeParameter('calls', 0);
+		const calls = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
+			tool: string;
+			arguments: IDataObject;
+		}>;
+		const items: INodeExecutionData[] = [
+			{
+				json: {
+					tools: tools.map((tool) => ({
+						name: tool.name,
+						description: tool.description,
+						arguments: Object.keys(tool.schema.shape ?? {}),
+					})),
+				},
+			},
+		];
+		for (const call of calls) {
+			const tool = tools.find((candidate) => candidate.name === call.tool);
+			if (!tool) throw new Error(`No tool named ${call.tool}`);
+			try {
+				const answer = await tool.invoke(call.arguments);
+				items.push({ json: { tool: call.tool, answer: JSON.parse(String(answer)) } });
+			} catch (error) {
+				items.push({ json: { tool: call.tool, error: (error as Error).message } });
+			}
+		}
+		return [items.map((item) => ({ ...item, pairedItem: { item: 0 } }))];
+	}
+}
+
+/**
+ * A node's `…Tool` variant as n8n's loader makes it for nodes marked usableAsTool (its name plus
+ * `Tool`, no inputs, an `ai_tool` output); the same node underneath.
+ */
+export function asToolVariant<T extends INodeType>(nodeType: T): T {
+	const variant = Object.create(nodeType) as T;
+	variant.description = {
+		...nodeType.description,
+		name: `${nodeType.description.name}Tool`,
+		displayName: `${nodeType.description.displayName} Tool`,
+		inputs: [],
+		outputs: [NodeConnectionTypes.AiTool],
+	};
+	return variant;
+}

@@ -1,0 +1,137 @@
+/**
+ * The Storydoc node as an AI tool through n8n-core's own tool path (`getInputConnectionData` →
+ * `createNodeAsTool`, arguments from `$fromAI`), with the tools of examples/mcp-storydoc-tools.json
+ * attached to a stand-in agent that calls them as a model would. The real app and a real MCP client
+ * are `test:e2e`'s part (scripts/e2e/mcp.js).
+ */
+import type { IConnections, INode } from 'n8n-workflow';
+
+import { SEED } from '../../sandbox/seed';
+import { loadExamples } from '../../scripts/examples';
+import type { Json, TestWorkflow } from '../harness/n8n';
+import { runWorkflow } from '../harness/n8n';
+import { useSandbox } from '../harness/sandbox';
+
+const api = useSandbox({ rateLimit: { max: 100000 }, events: 300 });
+
+beforeEach(() => api.sandbox.reset());
+
+/** The example's tool nodes (sandbox values filled in) under a stand-in agent instead of the MCP trigger. */
+function toolWorkflow(calls: Array<{ tool: string; arguments: Json }>): TestWorkflow {
+	const example = loadExamples().get('mcp-storydoc-tools');
+	const tools: INode[] = example.workflow.nodes.filter((node: INode) =>
+		node.type.endsWith('.storydocTool'),
+	);
+	const connections: IConnections = {
+		Manual: { main: [[{ node: 'Agent', type: 'main', index: 0 }]] },
+	};
+	for (const tool of tools)
+		connections[tool.name] = { ai_tool: [[{ node: 'Agent', type: 'ai_tool', index: 0 }]] };
+	return {
+		name: 'Storydoc tools',
+		nodes: [
+			{
+				id: 'manual',
+				name: 'Manual',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: 'agent',
+				name: 'Agent',
+				type: 'test.toolCaller',
+				typeVersion: 1,
+				position: [200, 0],
+				parameters: { calls: JSON.stringify(calls) },
+			},
+			...tools.map((tool) => ({
+				...tool,
+				credentials: { storydocApi: { id: '1', name: 'Storydoc sandbox' } },
+			})),
+		],
+		connections,
+	};
+}
+
+async function callTools(calls: Array<{ tool: string; arguments: Json }>) {
+	const { outputs, error } = await runWorkflow(toolWorkflow(calls), {
+		credentials: api.credentials(),
+	});
+	expect(error).toBeUndefined();
+	const [listed, ...answers] = outputs.Agent.map((item) => item.json);
+	return { tools: listed.tools as Json[], answers };
+}
+
+const lead = {
+	storyId: SEED.stories.proposal.id,
+	title: 'Proposal for Globex',
+	first_name: 'Jane',
+	company: 'Globex',
+};
+
+test("n8n makes one tool per node, named after it, with the node's description and the $fromAI arguments", async () => {
+	const { tools } = await callTools([]);
+	expect(tools.map((tool) => tool.name).sort()).toEqual([
+		'Create_personalized_version',
+		'Engagement_per_version',
+		'List_stories',
+	]);
+	const create = tools.find((tool) => tool.name === 'Create_personalized_version');
+	expect(create.description).toMatch(/^Create a personalized version of a Live Storydoc story/);
+	expect(create.arguments.sort()).toEqual([
+		'company',
+		'email',
+		'first_name',
+		'last_name',
+		'storyId',
+		'title',
+	]);
+	expect(api.sandbox.log).toEqual([]);
+});
+
+test('Create personalized version: one create per call, with the arguments the model gave', async () => {
+	const { answers } = await callTools([{ tool: 'Create_personalized_version', arguments: lead }]);
+	expect(answers).toHaveLength(1);
+	const [created] = answers[0].answer;
+	expect(created.versionId).toMatch(/^[0-9a-f]{24}$/);
+	const creates = api.sandbox.log.filter((entry: Json) => entry.path.startsWith('/v2/'));
+	expect(creates.map((entry: Json) => `${entry.method} ${entry.path} ${entry.status}`)).toEqual([
+		'POST /v2/versions 200',
+	]);
+	expect(creates[0].body).toEqual({
+		storyId: lead.storyId,
+		senderEmail: SEED.users.sam.email,
+		data: { title: lead.title, first_name: 'Jane', company: 'Globex' },
+	});
+});
+
+test('List stories answers Simplified stories; a bad date is an error the model reads, with no request', async () => {
+	const { answers } = await callTools([
+		{ tool: 'List_stories', arguments: {} },
+		{
+			tool: 'Engagement_per_version',
+			arguments: { dateFrom: 'last Tuesday', dateTo: '2026-11-24' },
+		},
+	]);
+	const [stories, refused] = answers;
+	const live = api.sandbox.state.stories.filter((story: Json) => story.status === 'Live');
+	expect(stories.answer.map((story: Json) => story.storyId)).toEqual(
+		live.map((story: Json) => story.id),
+	);
+	expect(Object.keys(stories.answer[0])).toEqual([
+		'storyId',
+		'title',
+		'status',
+		'previewUrl',
+		'createdAt',
+		'variables',
+		'requiredVariables',
+		'repeatableGroups',
+	]);
+	expect(refused.error).toMatch(/"From" is not a valid date/);
+	expect(api.sandbox.log.filter((entry: Json) => entry.path === '/v2/analytics/events')).toEqual(
+		[],
+	);
+});
