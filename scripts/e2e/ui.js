@@ -48,6 +48,7 @@ const CREDENTIAL_ID = 'storydocAccount';
 const UI_EXAMPLE = 'crm-create-version';
 const GENERATE_EXAMPLE = 'lead-generate-personalize';
 const GENERATE_NODE = 'Generate a presentation for the lead';
+const MCP_EXAMPLE = 'mcp-storydoc-tools';
 const UI_NODE = 'Create personalized version';
 const UI_WORKFLOW_ID = 'sdUiCreateVersion';
 
@@ -185,7 +186,7 @@ async function main() {
 		);
 		const workflowFile = path.join(workDir, 'workflow.json');
 		const generateExample = loadExamples().get(GENERATE_EXAMPLE).workflow;
-		fs.writeFileSync(workflowFile, JSON.stringify([workflow, triggerWorkflow(), analyticsWorkflow(loadExamples().get(UI_EXAMPLE)), generateExample]));
+		fs.writeFileSync(workflowFile, JSON.stringify([workflow, triggerWorkflow(), analyticsWorkflow(loadExamples().get(UI_EXAMPLE)), generateExample, loadExamples().get(MCP_EXAMPLE).workflow]));
 		for (const args of [['import:credentials', `--input=${credentialsFile}`], ['import:workflow', `--input=${workflowFile}`]]) {
 			const result = await app.runN8n(n8n, args, env);
 			if (result.code !== 0) throw new Error(`n8n ${args[0]} exited ${result.code}\n${result.stdout}\n${result.stderr}`);
@@ -301,6 +302,7 @@ async function inBrowser({ page, base, workflow, client }) {
 
 	await analyticsChecks(page, base);
 	await generateChecks(page, base);
+	await toolChecks(page, base);
 	await triggerChecks(page, base, client);
 }
 
@@ -319,6 +321,30 @@ async function generateChecks(page, base) {
 		expectEqual(await timeout.inputValue(), '180', 'the Timeout (Seconds) shown for Story › Generate');
 		await tidyForScreenshot(page);
 		await page.screenshot({ path: path.join(SHOTS_DIR, 'ui-story-generate.png') });
+	});
+}
+
+/** The MCP example: a Storydoc tool (node version 2) shows its Description for a model and Output, Simplified. */
+async function toolChecks(page, base) {
+	const workflow = loadExamples().get(MCP_EXAMPLE).workflow;
+	await check('the MCP example opens with its trigger and three Storydoc tools; List stories shows Output (Simplified, Raw, Selected Fields) set to Simplified and the Description a model reads', async () => {
+		await page.goto(`${base}/workflow/${workflow.id}`);
+		for (const node of workflow.nodes.filter((candidate) => candidate.type !== 'n8n-nodes-base.stickyNote')) {
+			await page.locator(`[data-test-id="canvas-node"][data-node-name="${node.name}"]`).waitFor({ timeout: 15_000 });
+		}
+		await tidyForScreenshot(page);
+		await page.screenshot({ path: path.join(SHOTS_DIR, 'ui-mcp-tools.png') });
+		await page.locator('[data-test-id="canvas-node"][data-node-name="List stories"]').dblclick();
+		await page.locator('[data-test-id="ndv"]').waitFor();
+		const description = page.locator('[data-test-id="parameter-input-toolDescription"] textarea').first();
+		await description.waitFor({ timeout: 15_000 });
+		expect(/^List the Storydoc stories/.test(await description.inputValue()), `the Description shown: ${await description.inputValue()}`);
+		const output = page.locator('[data-test-id="parameter-input-output"] input').first();
+		await output.scrollIntoViewIfNeeded();
+		expectEqual(await output.inputValue(), 'Simplified', 'the Output shown for the tool');
+		expectEqual(await dropdownOptions(page, 'output'), ['Simplified', 'Raw', 'Selected Fields'], 'the Output options');
+		await tidyForScreenshot(page);
+		await page.screenshot({ path: path.join(SHOTS_DIR, 'ui-tool-output.png') });
 	});
 }
 
