@@ -19,7 +19,7 @@
  * above a baseline taken after a full GC, so the figure is what the run itself needed (output included).
  *
  * Options (env): BENCH_EVENTS (50000), BENCH_LATENCY_MS (50), BENCH_RUNS (5, plus one warm-up each),
- * BENCH_CONCURRENCY (the node's default when unset).
+ * BENCH_CONCURRENCY (the node's default when unset). `--profile` then profiles three runs of (a).
  */
 const { fork, spawnSync } = require('node:child_process');
 const { once } = require('node:events');
@@ -29,6 +29,7 @@ const Module = require('node:module');
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 50_000);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const PROFILE = process.argv.includes('--profile');
 const CONCURRENCY = process.env.BENCH_CONCURRENCY
 	? Number(process.env.BENCH_CONCURRENCY)
 	: undefined;
@@ -233,6 +234,51 @@ async function measure(read) {
 	};
 }
 
+/**
+ * `--profile`: a CPU profile of `read` run `times` times (V8's sampling profiler through
+ * node:inspector), saved as a .cpuprofile (open it in Chrome's DevTools) and summed up by self time.
+ */
+async function profile(read, times) {
+	const inspector = require('node:inspector');
+	const fs = require('node:fs');
+	const session = new inspector.Session();
+	session.connect();
+	const post = (method, params) =>
+		new Promise((resolve, reject) =>
+			session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+		);
+	await post('Profiler.enable');
+	await post('Profiler.setSamplingInterval', { interval: 100 });
+	await post('Profiler.start');
+	for (let run = 0; run < times; run++) await read();
+	const { profile: cpuProfile } = await post('Profiler.stop');
+	session.disconnect();
+	const file = path.join(require('node:os').tmpdir(), 'bench-analytics-get-events.cpuprofile');
+	fs.writeFileSync(file, JSON.stringify(cpuProfile));
+
+	const root = path.join(__dirname, '..');
+	const interval = (cpuProfile.endTime - cpuProfile.startTime) / cpuProfile.samples.length / 1000;
+	const counts = new Map();
+	for (const id of cpuProfile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
+	const selfMs = new Map();
+	for (const node of cpuProfile.nodes) {
+		const { functionName, url, lineNumber } = node.callFrame;
+		const where = url
+			? `${url.replace(`file://${root}/`, '').replace(/^.*node_modules\//, '')}:${lineNumber + 1}`
+			: '';
+		const key = `${functionName || '(anonymous)'} ${where}`.trim();
+		selfMs.set(key, (selfMs.get(key) ?? 0) + (counts.get(node.id) ?? 0) * interval);
+	}
+	const total = [...selfMs.values()].reduce((sum, ms) => sum + ms, 0);
+	console.log(`\nCPU profile of (a), ${times} runs, ${total.toFixed(0)} ms sampled: ${file}`);
+	console.log('self ms   share  function');
+	for (const [key, ms] of [...selfMs].sort((x, y) => y[1] - x[1]).slice(0, 25)) {
+		console.log(
+			`${ms.toFixed(0).padStart(7)}  ${((100 * ms) / total).toFixed(1).padStart(5)}%  ${key}`,
+		);
+	}
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const fmt = (value, digits = 0) => value.toFixed(digits).padStart(8);
 
@@ -245,6 +291,7 @@ async function main() {
 	});
 	const {
 		loadPackage,
+		runPoll,
 		runWorkflow,
 		storydocWorkflow,
 		CREDENTIAL_TYPE,
@@ -279,6 +326,15 @@ async function main() {
 		options: CONCURRENCY ? { concurrency: CONCURRENCY } : {},
 	});
 	storydoc.name = 'Storydoc › Get Events';
+	const perVersion = storydocWorkflow({
+		resource: 'analytics',
+		operation: 'getEvents',
+		dateFrom,
+		dateTo,
+		output: 'versionSummary',
+		options: CONCURRENCY ? { concurrency: CONCURRENCY } : {},
+	});
+	perVersion.name = 'Storydoc › Get Events › Summary per Version';
 	const httpRequest = httpRequestWorkflow(sandbox.url, dateFrom, dateTo);
 
 	const viaEngine = (workflow, outputNode) => async () => {
@@ -288,6 +344,18 @@ async function main() {
 	};
 	const reads = {
 		a: viaEngine(storydoc, 'Storydoc'),
+		s: viaEngine(perVersion, 'Storydoc'),
+		// A poll whose cursor stands where the period starts: it reads and emits every event.
+		t: async () => {
+			const node = {
+				name: 'Storydoc Trigger',
+				type: `${require('../package.json').name}.storydocTrigger`,
+				parameters: { event: 'any' },
+				credentials: { [CREDENTIAL_TYPE]: { id: '1', name: 'Storydoc' } },
+			};
+			const staticData = { 'node:Storydoc Trigger': { cursor: { timestamp: dateFrom, seen: [] } } };
+			return (await runPoll(node, { credentials, staticData })).items;
+		},
 		b: viaEngine(httpRequest, 'Split Out'),
 		f: () =>
 			readAtTheFloor({
@@ -298,16 +366,13 @@ async function main() {
 				concurrency: CONCURRENCY ?? DEFAULT_PAGE_CONCURRENCY,
 			}),
 	};
-	const results = { a: [], b: [], f: [] };
+	const results = { a: [], b: [], f: [], s: [], t: [] };
 	try {
 		await sandbox.pagesSinceLastAsk();
 		for (let run = 0; run <= RUNS; run++) {
 			// Rotate which goes first, so none always runs on a warmer (or more fragmented) heap.
-			const order = [
-				['a', 'b', 'f'],
-				['b', 'f', 'a'],
-				['f', 'a', 'b'],
-			][run % 3];
+			const sides = ['a', 'b', 'f', 's', 't'];
+			const order = [...sides.slice(run % sides.length), ...sides.slice(0, run % sides.length)];
 			for (const side of order) {
 				const result = await measure(reads[side]);
 				checkOutput(side, result.items, sandbox.eventIds);
@@ -316,6 +381,7 @@ async function main() {
 				if (run > 0) results[side].push(result); // run 0 warms up both
 			}
 		}
+		if (PROFILE) await profile(reads.a, 3);
 	} finally {
 		sandbox.close();
 	}
@@ -330,6 +396,8 @@ async function main() {
 	const a = summary('a');
 	const b = summary('b');
 	const f = summary('f');
+	const perVersionSummary = summary('s');
+	const poll = summary('t');
 	console.log('');
 	console.log(
 		`${EVENTS.toLocaleString('en-US')} events (${(sandbox.eventJsonBytes / 2 ** 20).toFixed(1)} MB of JSON), ` +
@@ -346,8 +414,16 @@ async function main() {
 	row(`(a) Storydoc › Get Events${CONCURRENCY ? ` (${CONCURRENCY} parallel)` : ''}`, a);
 	row('(b) HTTP Request 4.2 + Split Out', b);
 	row('(f) floor: fetch, parse, wrap (no engine)', f);
+	row('(s) Get Events › Summary per Version', perVersionSummary);
+	row('(t) Storydoc Trigger: one poll', poll);
 	const ratio = b.ms / a.ms;
 	const overFloor = a.ms / f.ms;
+	console.log(
+		`Summary per Version over the floor (s)/(f): ${(perVersionSummary.ms / f.ms).toFixed(2)}× (same reading path; it keeps one row per version, not the events)`,
+	);
+	console.log(
+		`the trigger's poll over the floor (t)/(f): ${(poll.ms / f.ms).toFixed(2)}× (same reading path; its cursor checked per event)`,
+	);
 	console.log('');
 	console.log(
 		`speed-up (b)/(a): ${ratio.toFixed(1)}×   target ≥ 4×: ${ratio >= 4 ? 'met' : 'NOT met'}`,
@@ -367,7 +443,19 @@ async function main() {
 
 /** Both sides must output exactly the sandbox's events, once each and in order, or the times mean nothing. */
 function checkOutput(side, items, eventIds) {
-	const label = { a: 'Storydoc', b: 'HTTP Request + Split Out', f: 'the floor' }[side];
+	if (side === 's') {
+		// One row per version; its views and clicks add up to every event read.
+		const counted = items.reduce((sum, item) => sum + item.json.views + item.json.clicks, 0);
+		if (counted !== eventIds.length)
+			throw new Error(`Summary per Version counted ${counted} events, expected ${eventIds.length}`);
+		return;
+	}
+	const label = {
+		a: 'Storydoc',
+		b: 'HTTP Request + Split Out',
+		f: 'the floor',
+		t: 'the trigger',
+	}[side];
 	if (items.length !== eventIds.length)
 		throw new Error(`${label} output ${items.length} items, expected ${eventIds.length}`);
 	for (let index = 0; index < eventIds.length; index++) {
