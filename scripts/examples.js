@@ -79,6 +79,23 @@ function table(headers, rows) {
 	return [line(headers), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)];
 }
 
+/** Summary per Version items reduced to what `expectedSummaries` computes, in its order. */
+function comparableSummaries(summaries) {
+	return summaries
+		.map(
+			({ versionId, views, clicks, uniqueVisitors, firstEventAt, lastEventAt, prospectEmail }) => ({
+				versionId,
+				views,
+				clicks,
+				uniqueVisitors,
+				firstEventAt,
+				lastEventAt,
+				prospectEmail,
+			}),
+		)
+		.sort((a, b) => a.versionId.localeCompare(b.versionId));
+}
+
 /**
  * What "Summary per Version" must say, computed here from the sandbox's own events (not with the
  * node's helper): per version, views, clicks, distinct visitors, first and last event, and the
@@ -468,25 +485,8 @@ const definitions = {
 			);
 
 			const summaries = (outputs['Engagement of the last 30 days'] ?? []).map((item) => item.json);
-			const pick = ({
-				versionId,
-				views,
-				clicks,
-				uniqueVisitors,
-				firstEventAt,
-				lastEventAt,
-				prospectEmail,
-			}) => ({
-				versionId,
-				views,
-				clicks,
-				uniqueVisitors,
-				firstEventAt,
-				lastEventAt,
-				prospectEmail,
-			});
 			expectEqual(
-				summaries.map(pick).sort((a, b) => a.versionId.localeCompare(b.versionId)),
+				comparableSummaries(summaries),
 				expectedSummaries(events),
 				'the summary per version (compared with the sandbox events of the last 30 days)',
 			);
@@ -572,4 +572,11 @@ function loadExamples() {
 	return examples;
 }
 
-module.exports = { EXAMPLES_DIR, expectedSummaries, loadExamples, sandboxClient, startSandbox };
+module.exports = {
+	EXAMPLES_DIR,
+	comparableSummaries,
+	expectedSummaries,
+	loadExamples,
+	sandboxClient,
+	startSandbox,
+};

@@ -10,6 +10,7 @@ const {
 } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
 
 const { SEED } = require('../../sandbox/seed');
+const { comparableSummaries, expectedSummaries } = require('../examples');
 const { expect, expectEqual, show } = require('./checks');
 
 const TOOLS = {
@@ -41,7 +42,7 @@ function itemsOf(result, what) {
  * The checks, in order: the tool list, Story › Get Many, one Create Version, the engagement summary
  * and a call with a bad date. `sandbox` is the in-process sandbox (its log and state).
  */
-async function mcpScenario({ url, sandbox, workflow, bearerToken, expectedSummaries }) {
+async function mcpScenario({ url, sandbox, workflow, bearerToken }) {
 	const trigger = workflow.nodes.find((node) => node.type.endsWith('.mcpTrigger'));
 	const client = await connect(url, trigger.parameters.path, bearerToken);
 	const apiRequests = () => sandbox.log.filter((entry) => entry.path.startsWith('/v2/'));
@@ -146,27 +147,7 @@ async function mcpScenario({ url, sandbox, workflow, bearerToken, expectedSummar
 		);
 		expect(events.length > 0, 'the sandbox has no event in the last 30 days');
 		expectEqual(
-			summaries
-				.map(
-					({
-						versionId,
-						views,
-						clicks,
-						uniqueVisitors,
-						firstEventAt,
-						lastEventAt,
-						prospectEmail,
-					}) => ({
-						versionId,
-						views,
-						clicks,
-						uniqueVisitors,
-						firstEventAt,
-						lastEventAt,
-						prospectEmail,
-					}),
-				)
-				.sort((a, b) => a.versionId.localeCompare(b.versionId)),
+			comparableSummaries(summaries),
 			expectedSummaries(events),
 			'the engagement summary (compared with the sandbox events of the period)',
 		);

@@ -24,7 +24,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const app = require('./n8n-app');
-const { expectedSummaries, loadExamples, sandboxClient, startSandbox } = require('../examples');
+const { loadExamples, sandboxClient, startSandbox } = require('../examples');
 const { mcpScenario } = require('./mcp');
 const { createChecks, expect, expectEqual, show, waitFor: waitUntil } = require('./checks');
 const durableScheduler = require('./durable');
@@ -363,7 +363,6 @@ async function main() {
 								sandbox,
 								workflow,
 								bearerToken,
-								expectedSummaries,
 							});
 						} finally {
 							await running.stop();
