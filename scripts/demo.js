@@ -19,7 +19,10 @@ process.env.N8N_USER_FOLDER = userFolder;
 process.on('exit', () => fs.rmSync(userFolder, { recursive: true, force: true }));
 
 // The engine harness is TypeScript (test/harness/n8n.ts): ts-node compiles it on load.
-require('ts-node').register({ transpileOnly: true, project: path.join(__dirname, '..', 'tsconfig.json') });
+require('ts-node').register({
+	transpileOnly: true,
+	project: path.join(__dirname, '..', 'tsconfig.json'),
+});
 const { credentialsFor, runWorkflow } = require('../test/harness/n8n');
 const { loadExamples, sandboxClient, startSandbox } = require('./examples');
 
@@ -27,7 +30,9 @@ const bold = (text) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text);
 
 function expectEqual(actual, expected, what) {
 	if (!util.isDeepStrictEqual(actual, expected)) {
-		throw new Error(`${what} differed: expected ${util.inspect(expected, { depth: 5 })}, got ${util.inspect(actual, { depth: 5 })}`);
+		throw new Error(
+			`${what} differed: expected ${util.inspect(expected, { depth: 5 })}, got ${util.inspect(actual, { depth: 5 })}`,
+		);
 	}
 }
 function expect(condition, message) {
@@ -41,25 +46,44 @@ async function main() {
 	let failures = 0;
 	console.log(bold('Storydoc for n8n: demo'));
 	console.log(`API sandbox: ${url} (a local implementation of the Storydoc API v2, seeded data)`);
-	console.log("Engine: n8n-core's WorkflowExecute, running the workflow files in examples/ with the sandbox's story,");
+	console.log(
+		"Engine: n8n-core's WorkflowExecute, running the workflow files in examples/ with the sandbox's story,",
+	);
 	console.log('sender and version filled in where the files leave them to you\n');
 	try {
 		for (const example of loadExamples().values()) {
 			console.log(bold(`▶ ${example.workflow.name}`) + `  (examples/${example.file})`);
 			if (example.sandboxValues.length) {
-				console.log(`  Filled in for the sandbox (the file leaves them to you): ${example.sandboxValues.map((value) => value.what).join('; ')}`);
+				console.log(
+					`  Filled in for the sandbox (the file leaves them to you): ${example.sandboxValues.map((value) => value.what).join('; ')}`,
+				);
 			}
 			if (example.servedOverMcp) {
-				console.log('  Served to MCP clients by `n8n start` (its trigger answers only there): `npm run test:e2e`');
+				console.log(
+					'  Served to MCP clients by `n8n start` (its trigger answers only there): `npm run test:e2e`',
+				);
 				console.log('  publishes it and calls its tools with the MCP TypeScript SDK.\n');
 				continue;
 			}
 			await client.reset();
 			const before = await example.before?.({ sandbox: client });
-			const { outputs, error } = await runWorkflow(example.workflow, { credentials, startNode: example.startNode });
+			const { outputs, error } = await runWorkflow(example.workflow, {
+				credentials,
+				startNode: example.startNode,
+			});
 			try {
-				if (error) throw new Error(`the workflow failed: ${error.message}${error.description ? ` (${error.description})` : ''}`);
-				const context = { outputs, before, workflow: example.workflow, sandbox: client, expectEqual, expect };
+				if (error)
+					throw new Error(
+						`the workflow failed: ${error.message}${error.description ? ` (${error.description})` : ''}`,
+					);
+				const context = {
+					outputs,
+					before,
+					workflow: example.workflow,
+					sandbox: client,
+					expectEqual,
+					expect,
+				};
 				await example.check(context);
 				for (const line of example.report(context)) console.log(line ? `  ${line}` : '');
 			} catch (failure) {
@@ -76,8 +100,12 @@ async function main() {
 		process.exitCode = 1;
 		return;
 	}
-	console.log('Every example ran against the sandbox. To run them for real, import the files in examples/ into');
-	console.log('your n8n and follow the note in each: pick your Storydoc credential, your story and your sender.');
+	console.log(
+		'Every example ran against the sandbox. To run them for real, import the files in examples/ into',
+	);
+	console.log(
+		'your n8n and follow the note in each: pick your Storydoc credential, your story and your sender.',
+	);
 }
 
 main().catch((error) => {

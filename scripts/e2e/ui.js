@@ -36,8 +36,15 @@ const CHROMIUM_FLAGS = [
 	'--disable-component-update',
 	'--disable-sync',
 ];
-const SHOTS_DIR = path.resolve(process.env.STORYDOC_UI_SHOTS || path.join(app.PACKAGE_ROOT, 'docs'));
-const OWNER = { email: 'owner@example.com', firstName: 'Ada', lastName: 'Owner', password: 'Storydoc-e2e-1' };
+const SHOTS_DIR = path.resolve(
+	process.env.STORYDOC_UI_SHOTS || path.join(app.PACKAGE_ROOT, 'docs'),
+);
+const OWNER = {
+	email: 'owner@example.com',
+	firstName: 'Ada',
+	lastName: 'Owner',
+	password: 'Storydoc-e2e-1',
+};
 const CREDENTIAL_ID = 'storydocAccount';
 /**
  * The editor opens the CRM example with its Create Version node as a user has just added it: story
@@ -77,8 +84,14 @@ const triggerWorkflow = () => ({
 const ANALYTICS_WORKFLOW_ID = 'sdUiAnalytics';
 const ANALYTICS_NODE = 'Engagement of the deals';
 function analyticsWorkflow(example) {
-	const keep = ['When clicking ‘Execute workflow’', 'CRM deals (sample records)', 'One item per deal'];
-	const nodes = example.workflow.nodes.filter((node) => keep.includes(node.name)).map((node) => JSON.parse(JSON.stringify(node)));
+	const keep = [
+		'When clicking ‘Execute workflow’',
+		'CRM deals (sample records)',
+		'One item per deal',
+	];
+	const nodes = example.workflow.nodes
+		.filter((node) => keep.includes(node.name))
+		.map((node) => JSON.parse(JSON.stringify(node)));
 	nodes.push({
 		id: 'c0a1e5f2-0006-4b00-9000-000000000001',
 		name: ANALYTICS_NODE,
@@ -88,7 +101,7 @@ function analyticsWorkflow(example) {
 		parameters: {
 			resource: 'analytics',
 			operation: 'getEvents',
-			dateFrom: "={{ $now.minus({ days: 30 }).toISO() }}",
+			dateFrom: '={{ $now.minus({ days: 30 }).toISO() }}',
 			dateTo: '={{ $now.toISO() }}',
 			output: 'versionSummary',
 			filters: {},
@@ -96,9 +109,19 @@ function analyticsWorkflow(example) {
 		},
 		credentials: { storydocApi: { id: CREDENTIAL_ID, name: 'Storydoc account' } },
 	});
-	const connections = Object.fromEntries(Object.entries(example.workflow.connections).filter(([from]) => keep.slice(0, 2).includes(from)));
+	const connections = Object.fromEntries(
+		Object.entries(example.workflow.connections).filter(([from]) =>
+			keep.slice(0, 2).includes(from),
+		),
+	);
 	connections['One item per deal'] = { main: [[{ node: ANALYTICS_NODE, type: 'main', index: 0 }]] };
-	return { id: ANALYTICS_WORKFLOW_ID, name: 'Storydoc UI check: two records → Get Events', nodes, connections, settings: { executionOrder: 'v1' } };
+	return {
+		id: ANALYTICS_WORKFLOW_ID,
+		name: 'Storydoc UI check: two records → Get Events',
+		nodes,
+		connections,
+		settings: { executionOrder: 'v1' },
+	};
 }
 
 function uiWorkflow(example) {
@@ -127,12 +150,16 @@ const { check, results, summary } = createChecks({
 
 /** The Storydoc node as built (dist/): the option names the editor must show. */
 function builtNodeDescription() {
-	const { Storydoc } = require(path.join(app.PACKAGE_ROOT, 'dist', 'nodes', 'Storydoc', 'Storydoc.node.js'));
+	const { Storydoc } = require(
+		path.join(app.PACKAGE_ROOT, 'dist', 'nodes', 'Storydoc', 'Storydoc.node.js'),
+	);
 	return new Storydoc().description;
 }
 
 function builtTriggerDescription() {
-	const { StorydocTrigger } = require(path.join(app.PACKAGE_ROOT, 'dist', 'nodes', 'StorydocTrigger', 'StorydocTrigger.node.js'));
+	const { StorydocTrigger } = require(
+		path.join(app.PACKAGE_ROOT, 'dist', 'nodes', 'StorydocTrigger', 'StorydocTrigger.node.js'),
+	);
 	return new StorydocTrigger().description;
 }
 
@@ -145,11 +172,15 @@ function optionNames(description, name, resource) {
 
 async function main() {
 	const started = Date.now();
-	if (!fs.existsSync(path.join(app.PACKAGE_ROOT, 'dist', 'nodes', 'Storydoc', 'Storydoc.node.js'))) {
+	if (
+		!fs.existsSync(path.join(app.PACKAGE_ROOT, 'dist', 'nodes', 'Storydoc', 'Storydoc.node.js'))
+	) {
 		throw new Error('dist/ is missing: run `npm run build` first');
 	}
 	if (!fs.existsSync(CHROMIUM)) {
-		throw new Error(`no browser at ${CHROMIUM}: install Debian's Chromium (apt-get install -y chromium) or set STORYDOC_UI_CHROMIUM`);
+		throw new Error(
+			`no browser at ${CHROMIUM}: install Debian's Chromium (apt-get install -y chromium) or set STORYDOC_UI_CHROMIUM`,
+		);
 	}
 	const { chromium } = require('playwright-core');
 	const n8n = app.installN8n();
@@ -181,15 +212,33 @@ async function main() {
 		fs.writeFileSync(
 			credentialsFile,
 			JSON.stringify([
-				{ id: CREDENTIAL_ID, name: 'Storydoc account', type: 'storydocApi', data: { accessToken: sandbox.tokens.team, baseUrl: sandboxUrl } },
+				{
+					id: CREDENTIAL_ID,
+					name: 'Storydoc account',
+					type: 'storydocApi',
+					data: { accessToken: sandbox.tokens.team, baseUrl: sandboxUrl },
+				},
 			]),
 		);
 		const workflowFile = path.join(workDir, 'workflow.json');
 		const generateExample = loadExamples().get(GENERATE_EXAMPLE).workflow;
-		fs.writeFileSync(workflowFile, JSON.stringify([workflow, triggerWorkflow(), analyticsWorkflow(loadExamples().get(UI_EXAMPLE)), generateExample, loadExamples().get(MCP_EXAMPLE).workflow]));
-		for (const args of [['import:credentials', `--input=${credentialsFile}`], ['import:workflow', `--input=${workflowFile}`]]) {
+		fs.writeFileSync(
+			workflowFile,
+			JSON.stringify([
+				workflow,
+				triggerWorkflow(),
+				analyticsWorkflow(loadExamples().get(UI_EXAMPLE)),
+				generateExample,
+				loadExamples().get(MCP_EXAMPLE).workflow,
+			]),
+		);
+		for (const args of [
+			['import:credentials', `--input=${credentialsFile}`],
+			['import:workflow', `--input=${workflowFile}`],
+		]) {
 			const result = await app.runN8n(n8n, args, env);
-			if (result.code !== 0) throw new Error(`n8n ${args[0]} exited ${result.code}\n${result.stdout}\n${result.stderr}`);
+			if (result.code !== 0)
+				throw new Error(`n8n ${args[0]} exited ${result.code}\n${result.stdout}\n${result.stderr}`);
 		}
 		fs.rmSync(workDir, { recursive: true, force: true });
 
@@ -206,11 +255,14 @@ async function main() {
 		if (browser) await browser.close();
 		await app.stopN8n(n8nProcess);
 		await sandbox.close();
-		if (process.env.STORYDOC_UI_KEEP === '1') console.log(`ui: kept ${userFolder} (log: ${logFile})`);
+		if (process.env.STORYDOC_UI_KEEP === '1')
+			console.log(`ui: kept ${userFolder} (log: ${logFile})`);
 		else fs.rmSync(userFolder, { recursive: true, force: true });
 	}
 
-	console.log(`ui: done in ${((Date.now() - started) / 1000).toFixed(0)} s; screenshots in ${path.relative(process.cwd(), SHOTS_DIR) || '.'}/`);
+	console.log(
+		`ui: done in ${((Date.now() - started) / 1000).toFixed(0)} s; screenshots in ${path.relative(process.cwd(), SHOTS_DIR) || '.'}/`,
+	);
 	console.log(summary());
 	process.exitCode = results.every((result) => result.ok) ? 0 : 1;
 }
@@ -231,27 +283,41 @@ async function inBrowser({ page, base, workflow, client }) {
 
 	const description = builtNodeDescription();
 	const resource = workflow.nodes.find((node) => node.name === UI_NODE).parameters.resource;
-	const opened = await check(`the Storydoc node "${UI_NODE}" opens, with the CRM records as its input`, async () => {
-		await page.goto(`${base}/workflow/${workflow.id}`);
-		const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${UI_NODE}"]`);
-		expectEqual(await node.getAttribute('data-node-type'), app.NODE_TYPE, 'the node type on the canvas');
-		// Once in a few runs the panel opened without its parameters: open it again once before failing.
-		for (let attempt = 1; ; attempt++) {
-			await node.dblclick();
-			await page.locator('[data-test-id="ndv"]').waitFor();
-			const shown = await page
-				.locator('[data-test-id="parameter-input-resource"]')
-				.waitFor({ timeout: 15_000 })
-				.then(() => true, () => false);
-			if (shown) break;
-			if (attempt === 2) throw new Error('the node panel opened twice without showing its parameters');
-			await page.keyboard.press('Escape');
-			await page.locator('[data-test-id="ndv"]').waitFor({ state: 'hidden' });
-		}
-		// Runs Manual → Edit Fields → Split Out in n8n, so the panel shows the records to map from.
-		await page.click('[data-test-id="execute-previous-node"]');
-		await page.locator('[data-test-id="ndv-input-panel"]', { hasText: 'first_name' }).first().waitFor();
-	});
+	const opened = await check(
+		`the Storydoc node "${UI_NODE}" opens, with the CRM records as its input`,
+		async () => {
+			await page.goto(`${base}/workflow/${workflow.id}`);
+			const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${UI_NODE}"]`);
+			expectEqual(
+				await node.getAttribute('data-node-type'),
+				app.NODE_TYPE,
+				'the node type on the canvas',
+			);
+			// Once in a few runs the panel opened without its parameters: open it again once before failing.
+			for (let attempt = 1; ; attempt++) {
+				await node.dblclick();
+				await page.locator('[data-test-id="ndv"]').waitFor();
+				const shown = await page
+					.locator('[data-test-id="parameter-input-resource"]')
+					.waitFor({ timeout: 15_000 })
+					.then(
+						() => true,
+						() => false,
+					);
+				if (shown) break;
+				if (attempt === 2)
+					throw new Error('the node panel opened twice without showing its parameters');
+				await page.keyboard.press('Escape');
+				await page.locator('[data-test-id="ndv"]').waitFor({ state: 'hidden' });
+			}
+			// Runs Manual → Edit Fields → Split Out in n8n, so the panel shows the records to map from.
+			await page.click('[data-test-id="execute-previous-node"]');
+			await page
+				.locator('[data-test-id="ndv-input-panel"]', { hasText: 'first_name' })
+				.first()
+				.waitFor();
+		},
+	);
 	if (!opened) return;
 
 	const optionsShown = (parameter) => dropdownOptions(page, parameter);
@@ -259,32 +325,57 @@ async function inBrowser({ page, base, workflow, client }) {
 	const withoutCustomCall = (names) => names.filter((name) => name !== 'Custom API Call');
 
 	await check('the Resource list shows every resource of the node', async () => {
-		expectEqual(withoutCustomCall(await optionsShown('resource')), optionNames(description, 'resource'), 'Resource options');
+		expectEqual(
+			withoutCustomCall(await optionsShown('resource')),
+			optionNames(description, 'resource'),
+			'Resource options',
+		);
 	});
 	await check(`the Operation list shows the operations of "${resource}"`, async () => {
-		expectEqual(withoutCustomCall(await optionsShown('operation')), optionNames(description, 'operation', resource), 'Operation options');
+		expectEqual(
+			withoutCustomCall(await optionsShown('operation')),
+			optionNames(description, 'operation', resource),
+			'Operation options',
+		);
 		await tidyForScreenshot(page, { widen: 360 });
 		await page.screenshot({ path: path.join(SHOTS_DIR, 'ui-node-panel.png') });
 	});
-	await check('the Story list loads from the sandbox and choosing a story shows its variables as fields', async () => {
-		await storyAndVariables(page, client, { otherStory: 'Intro one-pager', finalStory: 'Sales proposal' });
-		await tidyForScreenshot(page);
-		await page.locator('[data-test-id="mapping-fields-container"]').scrollIntoViewIfNeeded();
-		await page.screenshot({ path: path.join(SHOTS_DIR, 'ui-story-variables.png') });
-	});
-	await check('an optional field left empty (typed in, then cleared) shows no error marker; only the empty required ones do', async () => {
-		const story = await client.api(`/v2/stories/${(await client.api('/v2/stories?status=Live')).find((s) => s.title === 'Sales proposal').id}`);
-		const required = Object.entries(story.dynamicVariables).filter(([, v]) => v.validation?.required).map(([key]) => key);
-		for (const key of ['products', 'pricing_items']) {
-			const input = page.locator(`[data-test-id="mapping-fields-container"] [data-test-id="parameter-input-${key}"] input, [data-test-id="mapping-fields-container"] [data-test-id="parameter-input-${key}"] textarea`).first();
-			await input.fill('[]');
-			await input.fill('');
-			await input.blur();
-		}
-		await page.waitForTimeout(500);
-		const marked = await fieldsWithIssues(page);
-		expectEqual(marked.sort(), [...required].sort(), 'the variable fields marked with an issue');
-	});
+	await check(
+		'the Story list loads from the sandbox and choosing a story shows its variables as fields',
+		async () => {
+			await storyAndVariables(page, client, {
+				otherStory: 'Intro one-pager',
+				finalStory: 'Sales proposal',
+			});
+			await tidyForScreenshot(page);
+			await page.locator('[data-test-id="mapping-fields-container"]').scrollIntoViewIfNeeded();
+			await page.screenshot({ path: path.join(SHOTS_DIR, 'ui-story-variables.png') });
+		},
+	);
+	await check(
+		'an optional field left empty (typed in, then cleared) shows no error marker; only the empty required ones do',
+		async () => {
+			const story = await client.api(
+				`/v2/stories/${(await client.api('/v2/stories?status=Live')).find((s) => s.title === 'Sales proposal').id}`,
+			);
+			const required = Object.entries(story.dynamicVariables)
+				.filter(([, v]) => v.validation?.required)
+				.map(([key]) => key);
+			for (const key of ['products', 'pricing_items']) {
+				const input = page
+					.locator(
+						`[data-test-id="mapping-fields-container"] [data-test-id="parameter-input-${key}"] input, [data-test-id="mapping-fields-container"] [data-test-id="parameter-input-${key}"] textarea`,
+					)
+					.first();
+				await input.fill('[]');
+				await input.fill('');
+				await input.blur();
+			}
+			await page.waitForTimeout(500);
+			const marked = await fieldsWithIssues(page);
+			expectEqual(marked.sort(), [...required].sort(), 'the variable fields marked with an issue');
+		},
+	);
 
 	await check('the credential test succeeds against the sandbox (GET /v2/account)', async () => {
 		await client.reset();
@@ -294,7 +385,10 @@ async function inBrowser({ page, base, workflow, client }) {
 		await page.screenshot({ path: path.join(SHOTS_DIR, 'ui-credential-test.png') });
 		const requests = await client.requests();
 		expectEqual(
-			requests.map((r) => `${r.method} ${r.path} → ${r.status}`).filter((r) => r.includes('/v2/account')).slice(0, 1),
+			requests
+				.map((r) => `${r.method} ${r.path} → ${r.status}`)
+				.filter((r) => r.includes('/v2/account'))
+				.slice(0, 1),
 			['GET /v2/account → 200'],
 			'the credential test request the sandbox received',
 		);
@@ -309,43 +403,73 @@ async function inBrowser({ page, base, workflow, client }) {
 /** Story › Generate in the example workflow: its notice, the Prompt, and Request Options showing 180 s. */
 async function generateChecks(page, base) {
 	const description = builtNodeDescription();
-	const notice = plainText(description.properties.find((property) => property.name === 'generateNotice').displayName);
-	await check(`Story › Generate "${GENERATE_NODE}" opens with its notice, the Prompt, and a Timeout of 180 s in Request Options`, async () => {
-		await page.goto(`${base}/workflow/${loadExamples().get(GENERATE_EXAMPLE).workflow.id}`);
-		await page.locator(`[data-test-id="canvas-node"][data-node-name="${GENERATE_NODE}"]`).dblclick();
-		await page.locator('[data-test-id="ndv"]').waitFor();
-		await page.getByText(notice.slice(0, 60), { exact: false }).first().waitFor({ timeout: 15_000 });
-		await page.locator('[data-test-id="parameter-input-prompt"]').first().waitFor();
-		const timeout = page.locator('[data-test-id="parameter-input-timeout"] input').first();
-		await timeout.scrollIntoViewIfNeeded();
-		expectEqual(await timeout.inputValue(), '180', 'the Timeout (Seconds) shown for Story › Generate');
-		await tidyForScreenshot(page);
-		await page.screenshot({ path: path.join(SHOTS_DIR, 'ui-story-generate.png') });
-	});
+	const notice = plainText(
+		description.properties.find((property) => property.name === 'generateNotice').displayName,
+	);
+	await check(
+		`Story › Generate "${GENERATE_NODE}" opens with its notice, the Prompt, and a Timeout of 180 s in Request Options`,
+		async () => {
+			await page.goto(`${base}/workflow/${loadExamples().get(GENERATE_EXAMPLE).workflow.id}`);
+			await page
+				.locator(`[data-test-id="canvas-node"][data-node-name="${GENERATE_NODE}"]`)
+				.dblclick();
+			await page.locator('[data-test-id="ndv"]').waitFor();
+			await page
+				.getByText(notice.slice(0, 60), { exact: false })
+				.first()
+				.waitFor({ timeout: 15_000 });
+			await page.locator('[data-test-id="parameter-input-prompt"]').first().waitFor();
+			const timeout = page.locator('[data-test-id="parameter-input-timeout"] input').first();
+			await timeout.scrollIntoViewIfNeeded();
+			expectEqual(
+				await timeout.inputValue(),
+				'180',
+				'the Timeout (Seconds) shown for Story › Generate',
+			);
+			await tidyForScreenshot(page);
+			await page.screenshot({ path: path.join(SHOTS_DIR, 'ui-story-generate.png') });
+		},
+	);
 }
 
 /** The MCP example: a Storydoc tool (node version 2) shows its Description for a model and Output, Simplified. */
 async function toolChecks(page, base) {
 	const workflow = loadExamples().get(MCP_EXAMPLE).workflow;
-	await check('the MCP example opens with its trigger and three Storydoc tools; List stories shows Output (Simplified, Raw, Selected Fields) set to Simplified and the Description a model reads', async () => {
-		await page.goto(`${base}/workflow/${workflow.id}`);
-		for (const node of workflow.nodes.filter((candidate) => candidate.type !== 'n8n-nodes-base.stickyNote')) {
-			await page.locator(`[data-test-id="canvas-node"][data-node-name="${node.name}"]`).waitFor({ timeout: 15_000 });
-		}
-		await tidyForScreenshot(page);
-		await page.screenshot({ path: path.join(SHOTS_DIR, 'ui-mcp-tools.png') });
-		await page.locator('[data-test-id="canvas-node"][data-node-name="List stories"]').dblclick();
-		await page.locator('[data-test-id="ndv"]').waitFor();
-		const description = page.locator('[data-test-id="parameter-input-toolDescription"] textarea').first();
-		await description.waitFor({ timeout: 15_000 });
-		expect(/^List the Storydoc stories/.test(await description.inputValue()), `the Description shown: ${await description.inputValue()}`);
-		const output = page.locator('[data-test-id="parameter-input-output"] input').first();
-		await output.scrollIntoViewIfNeeded();
-		expectEqual(await output.inputValue(), 'Simplified', 'the Output shown for the tool');
-		expectEqual(await dropdownOptions(page, 'output'), ['Simplified', 'Raw', 'Selected Fields'], 'the Output options');
-		await tidyForScreenshot(page);
-		await page.screenshot({ path: path.join(SHOTS_DIR, 'ui-tool-output.png') });
-	});
+	await check(
+		'the MCP example opens with its trigger and three Storydoc tools; List stories shows Output (Simplified, Raw, Selected Fields) set to Simplified and the Description a model reads',
+		async () => {
+			await page.goto(`${base}/workflow/${workflow.id}`);
+			for (const node of workflow.nodes.filter(
+				(candidate) => candidate.type !== 'n8n-nodes-base.stickyNote',
+			)) {
+				await page
+					.locator(`[data-test-id="canvas-node"][data-node-name="${node.name}"]`)
+					.waitFor({ timeout: 15_000 });
+			}
+			await tidyForScreenshot(page);
+			await page.screenshot({ path: path.join(SHOTS_DIR, 'ui-mcp-tools.png') });
+			await page.locator('[data-test-id="canvas-node"][data-node-name="List stories"]').dblclick();
+			await page.locator('[data-test-id="ndv"]').waitFor();
+			const description = page
+				.locator('[data-test-id="parameter-input-toolDescription"] textarea')
+				.first();
+			await description.waitFor({ timeout: 15_000 });
+			expect(
+				/^List the Storydoc stories/.test(await description.inputValue()),
+				`the Description shown: ${await description.inputValue()}`,
+			);
+			const output = page.locator('[data-test-id="parameter-input-output"] input').first();
+			await output.scrollIntoViewIfNeeded();
+			expectEqual(await output.inputValue(), 'Simplified', 'the Output shown for the tool');
+			expectEqual(
+				await dropdownOptions(page, 'output'),
+				['Simplified', 'Raw', 'Selected Fields'],
+				'the Output options',
+			);
+			await tidyForScreenshot(page);
+			await page.screenshot({ path: path.join(SHOTS_DIR, 'ui-tool-output.png') });
+		},
+	);
 }
 
 /** The text of a notice or hint as the node description has it (HTML tags as the editor renders them: text only). */
@@ -354,23 +478,39 @@ const plainText = (html) => html.replace(/<[^>]+>/g, '');
 /** Get Events with two input items: the Team-plan notice, and the hint that points at Execute Once. */
 async function analyticsChecks(page, base) {
 	const description = builtNodeDescription();
-	const notice = description.properties.find((property) => property.type === 'notice' && property.name === 'teamPlanNotice').displayName;
+	const notice = description.properties.find(
+		(property) => property.type === 'notice' && property.name === 'teamPlanNotice',
+	).displayName;
 	const hint = plainText(description.hints[0].message);
-	const opened = await check(`Get Events "${ANALYTICS_NODE}" opens with the Team-plan notice`, async () => {
-		await page.goto(`${base}/workflow/${ANALYTICS_WORKFLOW_ID}`);
-		await page.locator(`[data-test-id="canvas-node"][data-node-name="${ANALYTICS_NODE}"]`).dblclick();
-		await page.locator('[data-test-id="ndv"]').waitFor();
-		await page.getByText(notice, { exact: false }).first().waitFor({ timeout: 15_000 });
-	});
+	const opened = await check(
+		`Get Events "${ANALYTICS_NODE}" opens with the Team-plan notice`,
+		async () => {
+			await page.goto(`${base}/workflow/${ANALYTICS_WORKFLOW_ID}`);
+			await page
+				.locator(`[data-test-id="canvas-node"][data-node-name="${ANALYTICS_NODE}"]`)
+				.dblclick();
+			await page.locator('[data-test-id="ndv"]').waitFor();
+			await page.getByText(notice, { exact: false }).first().waitFor({ timeout: 15_000 });
+		},
+	);
 	if (!opened) return;
-	await check('with two input items, the output pane shows the hint to turn on Execute Once (before running)', async () => {
-		await page.click('[data-test-id="execute-previous-node"]');
-		await page.locator('[data-test-id="ndv-input-panel"]', { hasText: '2 items' }).first().waitFor({ timeout: 30_000 });
-		await page.getByText(hint.slice(0, 60), { exact: false }).first().waitFor({ timeout: 15_000 });
-		await page.waitForTimeout(1000); // n8n's toast about the node not having run yet, closed below
-		await tidyForScreenshot(page);
-		await page.screenshot({ path: path.join(SHOTS_DIR, 'ui-analytics-hint.png') });
-	});
+	await check(
+		'with two input items, the output pane shows the hint to turn on Execute Once (before running)',
+		async () => {
+			await page.click('[data-test-id="execute-previous-node"]');
+			await page
+				.locator('[data-test-id="ndv-input-panel"]', { hasText: '2 items' })
+				.first()
+				.waitFor({ timeout: 30_000 });
+			await page
+				.getByText(hint.slice(0, 60), { exact: false })
+				.first()
+				.waitFor({ timeout: 15_000 });
+			await page.waitForTimeout(1000); // n8n's toast about the node not having run yet, closed below
+			await tidyForScreenshot(page);
+			await page.screenshot({ path: path.join(SHOTS_DIR, 'ui-analytics-hint.png') });
+		},
+	);
 }
 
 /** The visible options of a dropdown parameter, read by opening and closing it. */
@@ -387,62 +527,108 @@ async function dropdownOptions(page, parameter) {
 
 /** The Storydoc Trigger in the editor: its Event list, and Fetch Test Event returning the latest click. */
 async function triggerChecks(page, base, client) {
-	const opened = await check(`the Storydoc Trigger "${TRIGGER_NODE}" opens with its Event list`, async () => {
-		await page.goto(`${base}/workflow/${TRIGGER_WORKFLOW_ID}`);
-		const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${TRIGGER_NODE}"]`);
-		expectEqual(await node.getAttribute('data-node-type'), app.TRIGGER_TYPE, 'the trigger type on the canvas');
-		await node.dblclick();
-		await page.locator('[data-test-id="parameter-input-event"]').waitFor();
-		expectEqual(await dropdownOptions(page, 'event'), optionNames(builtTriggerDescription(), 'event'), 'Event options');
-	});
+	const opened = await check(
+		`the Storydoc Trigger "${TRIGGER_NODE}" opens with its Event list`,
+		async () => {
+			await page.goto(`${base}/workflow/${TRIGGER_WORKFLOW_ID}`);
+			const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${TRIGGER_NODE}"]`);
+			expectEqual(
+				await node.getAttribute('data-node-type'),
+				app.TRIGGER_TYPE,
+				'the trigger type on the canvas',
+			);
+			await node.dblclick();
+			await page.locator('[data-test-id="parameter-input-event"]').waitFor();
+			expectEqual(
+				await dropdownOptions(page, 'event'),
+				optionNames(builtTriggerDescription(), 'event'),
+				'Event options',
+			);
+		},
+	);
 	if (!opened) return;
 
-	await check('the trigger shows the Team-plan notice and the hint that a poll can emit many items', async () => {
-		const description = builtTriggerDescription();
-		const notice = description.properties.find((property) => property.type === 'notice').displayName;
-		await page.getByText(notice, { exact: false }).first().waitFor({ timeout: 15_000 });
-		await page.getByText(plainText(description.hints[0].message).slice(0, 60), { exact: false }).first().waitFor({ timeout: 15_000 });
-	});
+	await check(
+		'the trigger shows the Team-plan notice and the hint that a poll can emit many items',
+		async () => {
+			const description = builtTriggerDescription();
+			const notice = description.properties.find(
+				(property) => property.type === 'notice',
+			).displayName;
+			await page.getByText(notice, { exact: false }).first().waitFor({ timeout: 15_000 });
+			await page
+				.getByText(plainText(description.hints[0].message).slice(0, 60), { exact: false })
+				.first()
+				.waitFor({ timeout: 15_000 });
+		},
+	);
 
-	await check('Fetch Test Event returns the most recent click of the last 92 days from the sandbox', async () => {
-		await client.reset();
-		await page.click('[data-test-id="node-execute-button"]');
-		const now = Date.now();
-		const clicks = (await client.state('events')).filter(
-			(event) => event.eventCategory === 'click' && Date.parse(event.timestamp) <= now && Date.parse(event.timestamp) >= now - 92 * 86_400_000,
-		);
-		const latest = clicks[clicks.length - 1];
-		if (!latest) throw new Error('the sandbox has no click in the last 92 days');
-		// A trigger's panel has no input side; the editor names its output pane either way.
-		const panes = '[data-test-id="ndv-output-panel"]:visible, [data-test-id="output-panel"]:visible';
-		await page.locator(panes, { hasText: '1 item' }).first().waitFor({ timeout: 30_000 });
-		const output = page.locator(panes, { hasText: '1 item' }).first();
-		// "1 item" can show before the table's rows are drawn: read the pane until the event is there
-		// (or 10 s). The table may break long ids with invisible characters: compare without them.
-		const shown = async () => (await output.evaluate((element) => element.textContent)).replace(/[\s\u00ad\u200b]/g, '');
-		let shownText = await shown();
-		const deadline = Date.now() + 10_000;
-		while (!shownText.includes(latest.eventId) && Date.now() < deadline) {
-			await page.waitForTimeout(200);
-			shownText = await shown();
-		}
-		if (!shownText.includes(latest.eventId)) {
-			throw new Error(`the output panel does not show the event ${latest.eventId}: ${shownText.slice(0, 400)}`);
-		}
-		const requests = await client.requests();
-		expect(requests.length > 0 && requests.every((r) => r.path === '/v2/analytics/events' && r.status === 200), 'the trigger sent analytics requests only, each answered 200');
-		await tidyForScreenshot(page);
-		await page.screenshot({ path: path.join(SHOTS_DIR, 'ui-trigger-test-event.png') });
-	});
+	await check(
+		'Fetch Test Event returns the most recent click of the last 92 days from the sandbox',
+		async () => {
+			await client.reset();
+			await page.click('[data-test-id="node-execute-button"]');
+			const now = Date.now();
+			const clicks = (await client.state('events')).filter(
+				(event) =>
+					event.eventCategory === 'click' &&
+					Date.parse(event.timestamp) <= now &&
+					Date.parse(event.timestamp) >= now - 92 * 86_400_000,
+			);
+			const latest = clicks[clicks.length - 1];
+			if (!latest) throw new Error('the sandbox has no click in the last 92 days');
+			// A trigger's panel has no input side; the editor names its output pane either way.
+			const panes =
+				'[data-test-id="ndv-output-panel"]:visible, [data-test-id="output-panel"]:visible';
+			await page.locator(panes, { hasText: '1 item' }).first().waitFor({ timeout: 30_000 });
+			const output = page.locator(panes, { hasText: '1 item' }).first();
+			// "1 item" can show before the table's rows are drawn: read the pane until the event is there
+			// (or 10 s). The table may break long ids with invisible characters: compare without them.
+			const shown = async () =>
+				(await output.evaluate((element) => element.textContent)).replace(/[\s\u00ad\u200b]/g, '');
+			let shownText = await shown();
+			const deadline = Date.now() + 10_000;
+			while (!shownText.includes(latest.eventId) && Date.now() < deadline) {
+				await page.waitForTimeout(200);
+				shownText = await shown();
+			}
+			if (!shownText.includes(latest.eventId)) {
+				throw new Error(
+					`the output panel does not show the event ${latest.eventId}: ${shownText.slice(0, 400)}`,
+				);
+			}
+			const requests = await client.requests();
+			expect(
+				requests.length > 0 &&
+					requests.every((r) => r.path === '/v2/analytics/events' && r.status === 200),
+				'the trigger sent analytics requests only, each answered 200',
+			);
+			await tidyForScreenshot(page);
+			await page.screenshot({ path: path.join(SHOTS_DIR, 'ui-trigger-test-event.png') });
+		},
+	);
 
 	await check('choosing First View of a Version shows what it costs and hides Output', async () => {
 		const description = builtTriggerDescription();
-		const notice = description.properties.find((property) => property.name === 'firstViewNotice').displayName;
+		const notice = description.properties.find(
+			(property) => property.name === 'firstViewNotice',
+		).displayName;
 		await page.click('[data-test-id="parameter-input-event"]');
-		await page.locator('.el-select-dropdown__item:visible', { hasText: 'First View of a Version' }).click();
-		await page.getByText(notice.slice(0, 60), { exact: false }).first().waitFor({ timeout: 15_000 });
-		await page.locator('[data-test-id="parameter-input-output"]').waitFor({ state: 'detached', timeout: 15_000 });
-		await page.locator('.el-select-dropdown__item:visible').first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+		await page
+			.locator('.el-select-dropdown__item:visible', { hasText: 'First View of a Version' })
+			.click();
+		await page
+			.getByText(notice.slice(0, 60), { exact: false })
+			.first()
+			.waitFor({ timeout: 15_000 });
+		await page
+			.locator('[data-test-id="parameter-input-output"]')
+			.waitFor({ state: 'detached', timeout: 15_000 });
+		await page
+			.locator('.el-select-dropdown__item:visible')
+			.first()
+			.waitFor({ state: 'hidden', timeout: 5_000 })
+			.catch(() => undefined);
 		await page.waitForTimeout(500); // the list's fade-out
 		await tidyForScreenshot(page);
 		await page.screenshot({ path: path.join(SHOTS_DIR, 'ui-trigger-first-view.png') });
@@ -457,11 +643,20 @@ async function tidyForScreenshot(page, { widen = 0 } = {}) {
 	const closes = await page.locator('.el-notification__closeBtn:visible').all();
 	for (const close of closes) await close.click().catch(() => undefined);
 	// A closed toast fades out: wait until it has gone from the picture.
-	if (closes.length) await page.locator('.el-notification').first().waitFor({ state: 'detached', timeout: 3_000 }).catch(() => undefined);
+	if (closes.length)
+		await page
+			.locator('.el-notification')
+			.first()
+			.waitFor({ state: 'detached', timeout: 3_000 })
+			.catch(() => undefined);
 	if (!widen) return;
-	const panel = await page.locator('[data-test-id="ndv"] [data-test-id="node-parameters"]').boundingBox();
+	const panel = await page
+		.locator('[data-test-id="ndv"] [data-test-id="node-parameters"]')
+		.boundingBox();
 	if (!panel) return;
-	for (const handle of await page.locator('[data-test-id="ndv"] [data-test-id="resize-handle"][data-dir="right"]').all()) {
+	for (const handle of await page
+		.locator('[data-test-id="ndv"] [data-test-id="resize-handle"][data-dir="right"]')
+		.all()) {
 		const box = await handle.boundingBox();
 		if (!box || Math.abs(box.x + box.width / 2 - (panel.x + panel.width)) > 40) continue;
 		const y = box.y + box.height / 2;
@@ -480,9 +675,13 @@ async function fieldsWithIssues(page) {
 			inputs
 				.filter((input) => {
 					// The field's row: the largest ancestor that holds this field's input and no other field's.
-					const fieldSelector = selector.replace(/^\[data-test-id="mapping-fields-container"\] /, '');
+					const fieldSelector = selector.replace(
+						/^\[data-test-id="mapping-fields-container"\] /,
+						'',
+					);
 					let row = input;
-					while (row.parentElement && row.parentElement.querySelectorAll(fieldSelector).length <= 1) row = row.parentElement;
+					while (row.parentElement && row.parentElement.querySelectorAll(fieldSelector).length <= 1)
+						row = row.parentElement;
 					return Boolean(row.querySelector('[data-test-id="parameter-issues"]'));
 				})
 				.map((input) => input.getAttribute('data-test-id').replace(/^parameter-input-/, '')),
@@ -497,7 +696,9 @@ const FIELD_INPUTS =
 async function mappedFieldIds(page) {
 	return await page
 		.locator(FIELD_INPUTS)
-		.evaluateAll((inputs) => inputs.map((input) => input.getAttribute('data-test-id').replace(/^parameter-input-/, '')));
+		.evaluateAll((inputs) =>
+			inputs.map((input) => input.getAttribute('data-test-id').replace(/^parameter-input-/, '')),
+		);
 }
 
 /**
@@ -511,9 +712,13 @@ async function storyAndVariables(page, client, { otherStory, finalStory }) {
 	const items = page.locator('[data-test-id="rlc-item"]');
 	// The list first shows the story already chosen, then what listSearch loaded.
 	await page
-		.waitForFunction((count) => document.querySelectorAll('[data-test-id="rlc-item"]').length >= count, liveStories.length, {
-			timeout: 20_000,
-		})
+		.waitForFunction(
+			(count) => document.querySelectorAll('[data-test-id="rlc-item"]').length >= count,
+			liveStories.length,
+			{
+				timeout: 20_000,
+			},
+		)
 		.catch(() => undefined);
 	expectEqual(
 		(await items.allInnerTexts()).map((text) => text.trim()).sort(),
@@ -543,16 +748,24 @@ async function storyAndVariables(page, client, { otherStory, finalStory }) {
 				{ timeout: 20_000 },
 			)
 			.catch(() => undefined);
-		expectEqual((await mappedFieldIds(page)).sort(), [...expectedIds].sort(), `the variable fields shown for the story "${title}"`);
+		expectEqual(
+			(await mappedFieldIds(page)).sort(),
+			[...expectedIds].sort(),
+			`the variable fields shown for the story "${title}"`,
+		);
 		for (const [key, variable] of Object.entries(story.dynamicVariables ?? {})) {
 			if (key === 'title') continue;
 			const label = await page
-				.locator(`[data-test-id="mapping-fields-container"] [data-test-id="parameter-input-${key}"]`)
+				.locator(
+					`[data-test-id="mapping-fields-container"] [data-test-id="parameter-input-${key}"]`,
+				)
 				.locator('xpath=ancestor::*[.//label][1]//label')
 				.first()
 				.innerText();
 			if (!label.startsWith(variable.title)) {
-				throw new Error(`the field of the variable "${key}" is labelled "${label.split('\n')[0]}", not with its title "${variable.title}"`);
+				throw new Error(
+					`the field of the variable "${key}" is labelled "${label.split('\n')[0]}", not with its title "${variable.title}"`,
+				);
 			}
 		}
 	}

@@ -9,7 +9,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import util from 'node:util';
 
-import type { AssignmentCollectionValue, IConnections, INode, ResourceMapperValue } from 'n8n-workflow';
+import type {
+	AssignmentCollectionValue,
+	IConnections,
+	INode,
+	ResourceMapperValue,
+} from 'n8n-workflow';
 
 import { SEED } from '../../sandbox/seed';
 import { loadExamples, sandboxClient } from '../../scripts/examples';
@@ -61,7 +66,15 @@ const api = useSandbox();
 const examples = loadAll();
 
 /** The data keys Storydoc's API reference documents for every story (the `data` object's table). */
-const DOCUMENTED_KEYS = new Set(['title', 'first_name', 'last_name', 'company', 'email', 'phone', 'date']);
+const DOCUMENTED_KEYS = new Set([
+	'title',
+	'first_name',
+	'last_name',
+	'company',
+	'email',
+	'phone',
+	'date',
+]);
 
 /** Every ID, email and variable key of the sandbox's seed. */
 function seedValues() {
@@ -86,17 +99,24 @@ function seedValues() {
 }
 
 /** The Storydoc nodes, as nodes or as an AI tool (`storydocTool`). */
-const storydocNodes = (workflow: ExampleWorkflow) => workflow.nodes.filter((node) => /^n8n-nodes-storydoc\.storydoc(Tool)?$/.test(node.type));
-const stickyNotes = (workflow: ExampleWorkflow) => workflow.nodes.filter((node) => node.type === 'n8n-nodes-base.stickyNote');
+const storydocNodes = (workflow: ExampleWorkflow) =>
+	workflow.nodes.filter((node) => /^n8n-nodes-storydoc\.storydoc(Tool)?$/.test(node.type));
+const stickyNotes = (workflow: ExampleWorkflow) =>
+	workflow.nodes.filter((node) => node.type === 'n8n-nodes-base.stickyNote');
 
 /** Names of the fields that reach a Storydoc node's variables: its mapped keys, and with Map Automatically the fields of the Edit Fields node before it. */
 function variableKeys(workflow: ExampleWorkflow, node: INode): string[] {
 	// A Storydoc node's Variables is a resource mapper's value; an Edit Fields node's Fields an assignment collection.
 	const variables = node.parameters.variables as ResourceMapperValue | undefined;
 	if (!variables) return [];
-	const keys = [...Object.keys(variables.value ?? {}), ...(variables.schema ?? []).map((field) => field.id)];
+	const keys = [
+		...Object.keys(variables.value ?? {}),
+		...(variables.schema ?? []).map((field) => field.id),
+	];
 	if (variables.mappingMode === 'autoMapInputData') {
-		const source = Object.entries(workflow.connections).find(([, { main }]) => main.flat().some((c) => c?.node === node.name))?.[0];
+		const source = Object.entries(workflow.connections).find(([, { main }]) =>
+			main.flat().some((c) => c?.node === node.name),
+		)?.[0];
 		const sourceNode = workflow.nodes.find((candidate) => candidate.name === source);
 		const assignments = sourceNode?.parameters.assignments as AssignmentCollectionValue | undefined;
 		keys.push(...(assignments?.assignments ?? []).map((assignment) => assignment.name));
@@ -104,84 +124,120 @@ function variableKeys(workflow: ExampleWorkflow, node: INode): string[] {
 	return keys;
 }
 
-describe.each(examples.map((example): [string, Example] => [example.file, example]))('examples/%s as a user imports it', (_file, example) => {
-	const text = JSON.stringify(example.asFiled);
-	const seed = seedValues();
+describe.each(examples.map((example): [string, Example] => [example.file, example]))(
+	'examples/%s as a user imports it',
+	(_file, example) => {
+		const text = JSON.stringify(example.asFiled);
+		const seed = seedValues();
 
-	test('holds no ID, sender or sandbox-only variable key of the sandbox', () => {
-		expect([...seed.ids].filter((id) => text.includes(id))).toEqual([]);
-		expect([...seed.emails].filter((email) => text.includes(email))).toEqual([]);
-		for (const node of storydocNodes(example.asFiled)) {
-			const keys = variableKeys(example.asFiled, node);
-			expect(keys.filter((key) => seed.keys.has(key) && !DOCUMENTED_KEYS.has(key))).toEqual([]);
-		}
-	});
+		test('holds no ID, sender or sandbox-only variable key of the sandbox', () => {
+			expect([...seed.ids].filter((id) => text.includes(id))).toEqual([]);
+			expect([...seed.emails].filter((email) => text.includes(email))).toEqual([]);
+			for (const node of storydocNodes(example.asFiled)) {
+				const keys = variableKeys(example.asFiled, node);
+				expect(keys.filter((key) => seed.keys.has(key) && !DOCUMENTED_KEYS.has(key))).toEqual([]);
+			}
+		});
 
-	test('leaves the story, the sender and the version to the user, and a note says what to set and what it does', () => {
-		for (const node of storydocNodes(example.asFiled)) {
-			// A story is the user's to pick, unless the workflow makes it (a generated story's pageId) or the model does.
-			const story = node.parameters.storyId as { value?: unknown } | undefined;
-			const madeByTheWorkflow = typeof story?.value === 'string' && /^=.*(\.pageId|\$fromAI\('storyId')/.test(story.value);
-			if (story && !madeByTheWorkflow) expect(story).toEqual({ __rl: true, mode: 'list', value: '' });
-			if ('senderEmail' in node.parameters) expect(node.parameters.senderEmail).toBe('');
-			expect(node.credentials).toEqual({ storydocApi: { id: 'storydocAccount', name: 'Storydoc account' } });
-		}
-		const notes = stickyNotes(example.asFiled);
-		expect(notes).toHaveLength(1);
-		const content = notes[0].parameters.content;
-		expect(content).toMatch(/^## \S/);
-		expect(content).toMatch(/\*\*Set up:\*\*[^]*pick your Storydoc credential/);
-		// Every account-specific value the demo fills in is one the note names.
-		for (const value of example.sandboxValues) {
-			const label = value.what.split(' = ')[0];
-			expect(content).toContain(label);
-		}
-	});
-});
+		test('leaves the story, the sender and the version to the user, and a note says what to set and what it does', () => {
+			for (const node of storydocNodes(example.asFiled)) {
+				// A story is the user's to pick, unless the workflow makes it (a generated story's pageId) or the model does.
+				const story = node.parameters.storyId as { value?: unknown } | undefined;
+				const madeByTheWorkflow =
+					typeof story?.value === 'string' &&
+					/^=.*(\.pageId|\$fromAI\('storyId')/.test(story.value);
+				if (story && !madeByTheWorkflow)
+					expect(story).toEqual({ __rl: true, mode: 'list', value: '' });
+				if ('senderEmail' in node.parameters) expect(node.parameters.senderEmail).toBe('');
+				expect(node.credentials).toEqual({
+					storydocApi: { id: 'storydocAccount', name: 'Storydoc account' },
+				});
+			}
+			const notes = stickyNotes(example.asFiled);
+			expect(notes).toHaveLength(1);
+			const content = notes[0].parameters.content;
+			expect(content).toMatch(/^## \S/);
+			expect(content).toMatch(/\*\*Set up:\*\*[^]*pick your Storydoc credential/);
+			// Every account-specific value the demo fills in is one the note names.
+			for (const value of example.sandboxValues) {
+				const label = value.what.split(' = ')[0];
+				expect(content).toContain(label);
+			}
+		});
+	},
+);
 
 const runnable = examples.filter((example) => !example.servedOverMcp);
 
-describe.each(runnable.map((example): [string, Example] => [example.file, example]))('examples/%s with the sandbox values filled in (npm run demo)', (_file, example) => {
-	test(`runs through n8n's engine: ${example.title}`, async () => {
-		const client = sandboxClient(String(api.url).replace(/\/+$/, ''), api.sandbox.tokens.team);
-		await client.reset();
-		const before = await example.before?.({ sandbox: client });
-		const { outputs, error } = await runWorkflow(structuredClone(example.workflow), {
-			credentials: api.credentials(),
-			startNode: example.startNode,
+describe.each(runnable.map((example): [string, Example] => [example.file, example]))(
+	'examples/%s with the sandbox values filled in (npm run demo)',
+	(_file, example) => {
+		test(`runs through n8n's engine: ${example.title}`, async () => {
+			const client = sandboxClient(String(api.url).replace(/\/+$/, ''), api.sandbox.tokens.team);
+			await client.reset();
+			const before = await example.before?.({ sandbox: client });
+			const { outputs, error } = await runWorkflow(structuredClone(example.workflow), {
+				credentials: api.credentials(),
+				startNode: example.startNode,
+			});
+			expect(error).toBeUndefined();
+			const expectEqual = (actual: unknown, expected: unknown, what: string) => {
+				if (!util.isDeepStrictEqual(actual, expected))
+					throw new Error(
+						`${what}: expected ${util.inspect(expected, { depth: 5 })}, got ${util.inspect(actual, { depth: 5 })}`,
+					);
+			};
+			const expectTrue = (condition: unknown, message: string) => {
+				if (!condition) throw new Error(message);
+			};
+			await example.check({
+				outputs,
+				before,
+				workflow: example.workflow,
+				sandbox: client,
+				expectEqual,
+				expect: expectTrue,
+			});
+			expect(
+				example.report({ outputs, before, workflow: example.workflow }).length,
+			).toBeGreaterThan(0);
 		});
-		expect(error).toBeUndefined();
-		const expectEqual = (actual: unknown, expected: unknown, what: string) => {
-			if (!util.isDeepStrictEqual(actual, expected)) throw new Error(`${what}: expected ${util.inspect(expected, { depth: 5 })}, got ${util.inspect(actual, { depth: 5 })}`);
-		};
-		const expectTrue = (condition: unknown, message: string) => {
-			if (!condition) throw new Error(message);
-		};
-		await example.check({ outputs, before, workflow: example.workflow, sandbox: client, expectEqual, expect: expectTrue });
-		expect(example.report({ outputs, before, workflow: example.workflow }).length).toBeGreaterThan(0);
-	});
-});
+	},
+);
 
 test('the demo fills in only what the files leave empty, and the filled copy differs from the file only there', () => {
 	for (const example of loadAll()) {
 		const filled = example.workflow;
 		const asFiled = example.asFiled;
-		const changed = filled.nodes.filter((node, index) => JSON.stringify(node) !== JSON.stringify(asFiled.nodes[index])).map((node) => node.name);
-		expect([...new Set(changed)].sort()).toEqual([...new Set(example.sandboxValues.map((value) => value.node))].sort());
+		const changed = filled.nodes
+			.filter((node, index) => JSON.stringify(node) !== JSON.stringify(asFiled.nodes[index]))
+			.map((node) => node.name);
+		expect([...new Set(changed)].sort()).toEqual(
+			[...new Set(example.sandboxValues.map((value) => value.node))].sort(),
+		);
 	}
 });
 
-test("README › Your first personalized link shows the output the example gives (first deal, fresh sandbox)", async () => {
+test('README › Your first personalized link shows the output the example gives (first deal, fresh sandbox)', async () => {
 	const readme = fs.readFileSync(path.join(PACKAGE_ROOT, 'README.md'), 'utf8');
-	const section = readme.slice(readme.indexOf('## Your first personalized link'), readme.indexOf('## Operations'));
+	const section = readme.slice(
+		readme.indexOf('## Your first personalized link'),
+		readme.indexOf('## Operations'),
+	);
 	const blocks = [...section.matchAll(/```json\n([^]*?)```/g)].map((match) => JSON.parse(match[1]));
 	expect(blocks).toHaveLength(2);
 
 	const example: Example = loadExamples().get('crm-create-version');
 	await sandboxClient(String(api.url).replace(/\/+$/, ''), api.sandbox.tokens.team).reset();
-	const { outputs, error } = await runWorkflow(example.workflow, { credentials: api.credentials(), startNode: example.startNode });
+	const { outputs, error } = await runWorkflow(example.workflow, {
+		credentials: api.credentials(),
+		startNode: example.startNode,
+	});
 	expect(error).toBeUndefined();
-	expect(blocks).toEqual([outputs['Create personalized version'][0].json, outputs['Write link to CRM deal'][0].json]);
+	expect(blocks).toEqual([
+		outputs['Create personalized version'][0].json,
+		outputs['Write link to CRM deal'][0].json,
+	]);
 	// Key order too: the README shows what n8n's JSON view shows.
 	expect(blocks.map(Object.keys)).toEqual([
 		Object.keys(outputs['Create personalized version'][0].json),

@@ -47,7 +47,9 @@ import { EditFields, ScheduleTrigger, SplitOut, StickyNote } from './nodes/baseN
 import { FixtureItems, ManualTrigger, ToolCaller, asToolVariant } from './nodes/testNodes';
 
 export const PACKAGE_ROOT = path.resolve(__dirname, '..', '..');
-const PACKAGE_NAME = (JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name: string }).name;
+const PACKAGE_NAME = (
+	JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name: string }
+).name;
 export const NODE_TYPE = `${PACKAGE_NAME}.storydoc`;
 export const CREDENTIAL_TYPE = 'storydocApi';
 
@@ -70,7 +72,8 @@ export interface TestItem {
 export function pairedIndex(item: Pick<TestItem, 'pairedItem'>): number {
 	const paired = item.pairedItem;
 	if (typeof paired === 'number') return paired;
-	if (paired === undefined || Array.isArray(paired)) throw new Error(`Expected one paired item, got ${JSON.stringify(paired)}`);
+	if (paired === undefined || Array.isArray(paired))
+		throw new Error(`Expected one paired item, got ${JSON.stringify(paired)}`);
 	return paired.item;
 }
 
@@ -209,10 +212,21 @@ class TestCredentialsHelper extends ICredentialsHelper {
 	): Promise<IHttpRequestOptions> {
 		const type = this.credentialTypes.get(typeName);
 		if (!type?.authenticate) return requestOptions as IHttpRequestOptions;
-		if (typeof type.authenticate === 'function') return await type.authenticate(credentials, requestOptions as IHttpRequestOptions);
-		if (!workflow || !node) throw new Error('A generic authenticate block needs the workflow and the node');
+		if (typeof type.authenticate === 'function')
+			return await type.authenticate(credentials, requestOptions as IHttpRequestOptions);
+		if (!workflow || !node)
+			throw new Error('A generic authenticate block needs the workflow and the node');
 		const resolve = (value: string) =>
-			String(workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, value));
+			String(
+				workflow.expression.getSimpleParameterValue(
+					node,
+					value,
+					'internal',
+					{ $credentials: credentials },
+					undefined,
+					value,
+				),
+			);
 		const options = { ...requestOptions } as unknown as RequestTargets;
 		for (const [target, entries] of Object.entries(type.authenticate.properties)) {
 			const resolved: Record<string, unknown> = { ...(options[target] ?? {}) };
@@ -288,7 +302,13 @@ function additionalDataFor(
 	return additionalData as unknown as IWorkflowExecuteAdditionalData;
 }
 
-export function credentialsFor({ baseUrl, token }: { baseUrl: string; token: string }): TestCredentials {
+export function credentialsFor({
+	baseUrl,
+	token,
+}: {
+	baseUrl: string;
+	token: string;
+}): TestCredentials {
 	return { [CREDENTIAL_TYPE]: { accessToken: token, baseUrl } };
 }
 
@@ -336,14 +356,21 @@ export async function runWorkflow(
 	const workflow = buildWorkflow(workflowJson, nodeTypes);
 	const credentialsHelper = new TestCredentialsHelper(credentialTypes, credentials || {});
 
-	const hooks = new ExecutionLifecycleHooks(mode, `test-${Date.now()}`, workflowJson as unknown as IWorkflowBase);
+	const hooks = new ExecutionLifecycleHooks(
+		mode,
+		`test-${Date.now()}`,
+		workflowJson as unknown as IWorkflowBase,
+	);
 	let resolveRun: (run: IRun) => void = () => {};
 	const finished = new Promise<IRun>((resolve) => (resolveRun = resolve));
 	hooks.addHandler('workflowExecuteAfter', (fullRunData) => resolveRun(fullRunData));
 	const additionalData = additionalDataFor(credentialsHelper, hooks);
 
 	const startNode = startNodeName ? workflow.getNode(startNodeName) : workflow.getStartNode();
-	if (!startNode) throw new Error(`The workflow has no start node${startNodeName ? ` named ${startNodeName}` : ''}`);
+	if (!startNode)
+		throw new Error(
+			`The workflow has no start node${startNodeName ? ` named ${startNodeName}` : ''}`,
+		);
 	const runExecutionData = {
 		startData: {},
 		resultData: { runData: {} },
@@ -367,7 +394,8 @@ export async function runWorkflow(
 }
 
 /** A trigger node for `runPoll`: its id, position and version are filled in when absent. */
-export type TriggerNode = Omit<INode, 'id' | 'position' | 'typeVersion'> & Partial<Pick<INode, 'id' | 'position' | 'typeVersion'>>;
+export type TriggerNode = Omit<INode, 'id' | 'position' | 'typeVersion'> &
+	Partial<Pick<INode, 'id' | 'position' | 'typeVersion'>>;
 
 export interface PollOptions {
 	credentials?: TestCredentials;
@@ -396,7 +424,13 @@ export interface PollResult {
  */
 export async function runPoll(
 	triggerNode: TriggerNode,
-	{ credentials, staticData = {}, mode = 'trigger', activation = 'activate', pollBudgetMs }: PollOptions = {},
+	{
+		credentials,
+		staticData = {},
+		mode = 'trigger',
+		activation = 'activate',
+		pollBudgetMs,
+	}: PollOptions = {},
 ): Promise<PollResult> {
 	const { nodeTypes, credentialTypes } = await loadPackage();
 	const node: INode = { id: 'trigger', position: [0, 0], typeVersion: 1, ...triggerNode };
@@ -421,7 +455,11 @@ export async function runPoll(
 	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 	if (!nodeType.poll) throw new Error(`${node.type} is not a polling trigger`);
 	const result = await nodeType.poll.call(context);
-	return { items: (result ? result[0] : []) as TestItem[], result, staticData: workflow.staticData };
+	return {
+		items: (result ? result[0] : []) as TestItem[],
+		result,
+		staticData: workflow.staticData,
+	};
 }
 
 /** The `poller_state` row n8n's durable scheduler keeps for one trigger node (its committed cursor). */
@@ -449,11 +487,15 @@ export async function runDurablePoll(
 	const { PollTriggerExecutor } = (await import('n8n-core')) as unknown as {
 		PollTriggerExecutor?: new (...args: never[]) => unknown;
 	};
-	if (!PollTriggerExecutor) throw new Error('this n8n engine has no durable poll path (n8n-core 2.x only)');
+	if (!PollTriggerExecutor)
+		throw new Error('this n8n engine has no durable poll path (n8n-core 2.x only)');
 	const { nodeTypes, credentialTypes } = await loadPackage();
 	const node: INode = { id: 'trigger', position: [0, 0], typeVersion: 1, ...triggerNode };
 	const workflow = buildWorkflow({ nodes: [node], connections: {}, staticData: {} }, nodeTypes);
-	const additionalData = additionalDataFor(new TestCredentialsHelper(credentialTypes, credentials || {}), undefined);
+	const additionalData = additionalDataFor(
+		new TestCredentialsHelper(credentialTypes, credentials || {}),
+		undefined,
+	);
 	let staged: { snapshot: IDataObject; seed: string } | undefined;
 	let emitted: INodeExecutionData[][] | null = null;
 	let failure: Error | undefined;
@@ -478,7 +520,10 @@ export async function runDurablePoll(
 		},
 		async () => commit(),
 		async <T>(poll: () => Promise<T>): Promise<T> => {
-			staged = { snapshot: structuredClone(row.cursor ?? {}), seed: JSON.stringify(row.cursor ?? {}) };
+			staged = {
+				snapshot: structuredClone(row.cursor ?? {}),
+				seed: JSON.stringify(row.cursor ?? {}),
+			};
 			try {
 				return await poll();
 			} finally {
@@ -489,7 +534,12 @@ export async function runDurablePoll(
 		() => pollBudgetMs ?? 36_000,
 	);
 	const executor = Container.get(PollTriggerExecutor as never) as {
-		create(workflow: Workflow, node: INode, context: PollContext, isCurrent: () => boolean): (testing?: boolean) => Promise<void>;
+		create(
+			workflow: Workflow,
+			node: INode,
+			context: PollContext,
+			isCurrent: () => boolean,
+		): (testing?: boolean) => Promise<void>;
 	};
 	try {
 		await executor.create(workflow, node, context, () => true)(activation);
@@ -497,7 +547,12 @@ export async function runDurablePoll(
 		failure = error as Error;
 	}
 	const result = emitted as INodeExecutionData[][] | null;
-	return { items: (result ? result[0] : []) as TestItem[], result, staticData: row.cursor ?? {}, error: failure };
+	return {
+		items: (result ? result[0] : []) as TestItem[],
+		result,
+		staticData: row.cursor ?? {},
+		error: failure,
+	};
 }
 
 /** A Storydoc node with the Storydoc credential, as a workflow or the editor holds it. */
@@ -507,7 +562,8 @@ function storydocNode({
 	position = [0, 0],
 	parameters = {},
 	credentialName = 'test',
-}: Pick<INode, 'id' | 'name'> & Partial<Pick<INode, 'position' | 'parameters'>> & { credentialName?: string }): INode {
+}: Pick<INode, 'id' | 'name'> &
+	Partial<Pick<INode, 'position' | 'parameters'>> & { credentialName?: string }): INode {
 	return {
 		id,
 		name,
@@ -541,7 +597,13 @@ export function storydocWorkflow(
 		parameters: {},
 	};
 	const storydoc: INode = {
-		...storydocNode({ id: 'storydoc', name: 'Storydoc', position: [400, 0], parameters, credentialName: 'Storydoc sandbox' }),
+		...storydocNode({
+			id: 'storydoc',
+			name: 'Storydoc',
+			position: [400, 0],
+			parameters,
+			credentialName: 'Storydoc sandbox',
+		}),
 		...nodeSettings,
 	};
 	const nodes = [trigger, storydoc];
@@ -572,26 +634,44 @@ export interface CredentialTestResult {
  * Runs a credential type's `test.request` the way n8n's CredentialsTester does: a temporary node
  * whose only property routes that request, executed by n8n-core's RoutingNode.
  */
-export async function testCredential(credentialData: ICredentialDataDecryptedObject): Promise<CredentialTestResult> {
+export async function testCredential(
+	credentialData: ICredentialDataDecryptedObject,
+): Promise<CredentialTestResult> {
 	const { nodeTypes, credentialTypes, types } = await loadPackage();
 	const credentialType = credentialTypes.get(CREDENTIAL_TYPE);
 	const storydoc = types.get(NODE_TYPE);
-	if (!credentialType?.test || !storydoc) throw new Error('The package has no Storydoc credential test');
+	if (!credentialType?.test || !storydoc)
+		throw new Error('The package has no Storydoc credential test');
 	const storydocType = NodeHelpers.getVersionedNodeType(storydoc);
 	const tempType: INodeType = {
 		description: {
 			...storydocType.description,
 			credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 			properties: [
-				{ displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: credentialType.test.request } },
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					default: '',
+					routing: { request: credentialType.test.request },
+				},
 			],
 		},
 	};
 	const node = storydocNode({ id: 'temp', name: 'Temp-Node' });
-	const tempNodeTypes: INodeTypes = { ...nodeTypes, getByNameAndVersion: () => tempType, getByName: () => tempType };
+	const tempNodeTypes: INodeTypes = {
+		...nodeTypes,
+		getByNameAndVersion: () => tempType,
+		getByName: () => tempType,
+	};
 	const workflow = buildWorkflow({ nodes: [node], connections: {} }, tempNodeTypes);
-	const credentialsHelper = new TestCredentialsHelper(credentialTypes, { [CREDENTIAL_TYPE]: credentialData });
-	const hooks = new ExecutionLifecycleHooks('internal', 'credential-test', { nodes: [node], connections: {} } as unknown as IWorkflowBase);
+	const credentialsHelper = new TestCredentialsHelper(credentialTypes, {
+		[CREDENTIAL_TYPE]: credentialData,
+	});
+	const hooks = new ExecutionLifecycleHooks('internal', 'credential-test', {
+		nodes: [node],
+		connections: {},
+	} as unknown as IWorkflowBase);
 	const additionalData = additionalDataFor(credentialsHelper, hooks);
 	const context = new ExecuteContext(
 		workflow,
@@ -605,17 +685,28 @@ export async function testCredential(credentialData: ICredentialDataDecryptedObj
 		{ node, data: {}, source: null },
 		[],
 	);
-	const routingNode = new RoutingNode(context, tempType, { id: '1', name: 'test', type: CREDENTIAL_TYPE, data: credentialData });
+	const routingNode = new RoutingNode(context, tempType, {
+		id: '1',
+		name: 'test',
+		type: CREDENTIAL_TYPE,
+		data: credentialData,
+	});
 	try {
 		await routingNode.runNode();
 	} catch (error) {
-		const cause = (error as { cause?: { code?: string; response?: { status?: number; statusText?: string } } }).cause;
+		const cause = (
+			error as { cause?: { code?: string; response?: { status?: number; statusText?: string } } }
+		).cause;
 		const statusCode = cause?.response?.status;
 		const rule = (credentialType.test.rules || []).find(
 			(r) => r.type === 'responseCode' && r.properties.value === statusCode,
 		);
 		if (rule) return { status: 'Error', message: rule.properties.message };
-		if (statusCode) return { status: 'Error', message: cause?.response?.statusText || `Received HTTP status code: ${statusCode}` };
+		if (statusCode)
+			return {
+				status: 'Error',
+				message: cause?.response?.statusText || `Received HTTP status code: ${statusCode}`,
+			};
 		return { status: 'Error', message: cause?.code || (error as Error).message };
 	}
 	return { status: 'OK', message: 'Connection successful!' };
@@ -646,7 +737,9 @@ export async function callMethod(
 	const additionalData = additionalDataFor(credentialsHelper, undefined);
 	additionalData.currentNodeParameters = node.parameters;
 	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
-	const methods = nodeType.methods?.[kind] as Record<string, (this: LoadOptionsContext, ...args: unknown[]) => Promise<unknown>> | undefined;
+	const methods = nodeType.methods?.[kind] as
+		| Record<string, (this: LoadOptionsContext, ...args: unknown[]) => Promise<unknown>>
+		| undefined;
 	const method = methods?.[methodName];
 	if (!method) throw new Error(`The Storydoc node has no ${kind} method ${methodName}`);
 	if (kind === 'listSearch') return await method.call(context, filter, paginationToken);
