@@ -295,6 +295,7 @@ async function main() {
 		runWorkflow,
 		storydocWorkflow,
 		CREDENTIAL_TYPE,
+		NODE_TYPE,
 	} = require('../test/harness/n8n');
 	const { DEFAULT_PAGE_CONCURRENCY } = require('../dist/nodes/Storydoc/constants');
 
@@ -349,7 +350,7 @@ async function main() {
 		t: async () => {
 			const node = {
 				name: 'Storydoc Trigger',
-				type: `${require('../package.json').name}.storydocTrigger`,
+				type: `${NODE_TYPE}Trigger`,
 				parameters: { event: 'any' },
 				credentials: { [CREDENTIAL_TYPE]: { id: '1', name: 'Storydoc' } },
 			};

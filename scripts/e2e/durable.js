@@ -5,8 +5,12 @@
  * API while n8n runs. Each scenario adds clicks around the event and checks the workflow looked up
  * each clicked version exactly once.
  */
+const { execFileSync } = require('node:child_process');
+const path = require('node:path');
+
 const { SEED } = require('../../sandbox/seed');
 const { expect, expectEqual, show } = require('./checks');
+const { OWNER } = require('./n8n-app');
 
 /** n8n's durable scheduler for polling triggers (opt-in in n8n 2.41), with cursors kept in its poller state. */
 const DURABLE_SCHEDULER_ENV = {
@@ -18,13 +22,11 @@ const DURABLE_SCHEDULER_ENV = {
 
 /** The rows of n8n's poller_state table in a user folder's SQLite database, read with n8n's own sqlite3. */
 function pollerStateRows(n8n, userFolder) {
-	const database = require('node:path').join(userFolder, '.n8n', 'database.sqlite');
+	const database = path.join(userFolder, '.n8n', 'database.sqlite');
 	const script = `const sqlite3 = require('sqlite3');
 		const db = new sqlite3.Database(${JSON.stringify(database)}, sqlite3.OPEN_READONLY);
 		db.all('SELECT * FROM poller_state', (error, rows) => { if (error) throw error; console.log(JSON.stringify(rows)); db.close(); });`;
-	const output = require('node:child_process')
-		.execFileSync(n8n.node, ['-e', script], { cwd: n8n.dir })
-		.toString();
+	const output = execFileSync(n8n.node, ['-e', script], { cwd: n8n.dir }).toString();
 	return JSON.parse(output.trim().split('\n').pop());
 }
 
@@ -37,8 +39,8 @@ function committedCursorTime(n8n, userFolder, workflowId) {
 }
 
 /**
- * The click workflow's view of the sandbox log from `mark` on: its polls and the versions it looked
- * up (one lookup per emitted click).
+ * The click workflow's view of the sandbox log from `mark` on (its key is the sandbox's `team`):
+ * its answered polls and the versions it looked up (one lookup per emitted click).
  */
 function clickWorkflowLog(sandbox, mark) {
 	const mine = () => sandbox.log.filter((entry) => entry.token === 'team' && entry.seq > mark);
@@ -178,17 +180,13 @@ async function ownerSession(baseUrl) {
 		if (setCookie) cookie = setCookie.split(';')[0];
 		return JSON.parse(text).data;
 	}
-	await request('POST', '/rest/owner/setup', {
-		email: 'owner@example.com',
-		firstName: 'Ada',
-		lastName: 'Owner',
-		password: 'Storydoc-e2e-1',
-	});
+	await request('POST', '/rest/owner/setup', OWNER);
 	return { request };
 }
 
 module.exports = {
 	DURABLE_SCHEDULER_ENV,
+	clickWorkflowLog,
 	pollerStateRows,
 	republishScenario,
 	restartScenario,

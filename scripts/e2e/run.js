@@ -75,12 +75,10 @@ async function main() {
 		await check(
 			'the files in examples/ import as a user imports them, with their notes and nothing of the sandbox',
 			async () => {
-				const asFiledFile = path.join(workDir, 'examples-as-filed.json');
-				fs.writeFileSync(asFiledFile, JSON.stringify([...examples.values()].map((e) => e.asFiled)));
-				const imported = await n8nCommand(['import:workflow', `--input=${asFiledFile}`]);
-				expect(
-					imported.code === 0,
-					`import:workflow exited ${imported.code}\n${imported.stdout}\n${imported.stderr}`,
+				await importWorkflows(
+					n8nCommand,
+					workDir,
+					[...examples.values()].map((e) => e.asFiled),
 				);
 				const exportedFile = path.join(workDir, 'examples-exported.json');
 				const exported = await n8nCommand(['export:workflow', '--all', `--output=${exportedFile}`]);
@@ -99,12 +97,15 @@ async function main() {
 							.parameters.content,
 						`the note of examples/${example.file} in n8n`,
 					);
-					for (const node of stored.nodes.filter((candidate) => candidate.type === app.NODE_TYPE)) {
-						// A story the workflow makes (a generated story's pageId) is not the user's to pick.
+					const storydocNodes = stored.nodes.filter((candidate) =>
+						[app.NODE_TYPE, `${app.NODE_TYPE}Tool`].includes(candidate.type),
+					);
+					for (const node of storydocNodes) {
+						// A story the workflow (a generated story's pageId) or the model ($fromAI) gives is not the user's to pick.
 						const story = node.parameters.storyId?.value ?? '';
 						expectEqual(
 							{
-								story: /^=.*\.pageId/.test(story) ? '' : story,
+								story: /^=.*(\.pageId|\$fromAI\('storyId')/.test(story) ? '' : story,
 								sender: node.parameters.senderEmail ?? '',
 							},
 							{ story: '', sender: '' },
@@ -118,21 +119,15 @@ async function main() {
 		await check(
 			"the example workflows with the sandbox's story, sender and version filled in (as npm run demo fills them) replace them",
 			async () => {
-				const workflowsFile = path.join(workDir, 'workflows.json');
 				const badTokenWorkflow = withCredential(
 					examples.get('account-check').workflow,
 					BAD_CREDENTIAL_ID,
 					'sdE2eBadToken',
 				);
-				fs.writeFileSync(
-					workflowsFile,
-					JSON.stringify([...[...examples.values()].map((e) => e.workflow), badTokenWorkflow]),
-				);
-				const importedWorkflows = await n8nCommand(['import:workflow', `--input=${workflowsFile}`]);
-				expect(
-					importedWorkflows.code === 0,
-					`import:workflow exited ${importedWorkflows.code}\n${importedWorkflows.stdout}\n${importedWorkflows.stderr}`,
-				);
+				await importWorkflows(n8nCommand, workDir, [
+					...[...examples.values()].map((e) => e.workflow),
+					badTokenWorkflow,
+				]);
 			},
 		);
 
@@ -511,15 +506,20 @@ async function startTriggers({
 	return { child, activatedFrom };
 }
 
-/** Imports workflows and publishes them (n8n 2.x) or activates them (1.x has no publish:workflow). */
-async function importAndActivate(n8nCommand, n8n, workDir, workflows) {
-	const file = path.join(workDir, 'to-activate.json');
+/** Imports workflows with `n8n import:workflow` (a file in workDir, replaced on each call). */
+async function importWorkflows(n8nCommand, workDir, workflows) {
+	const file = path.join(workDir, 'workflows.json');
 	fs.writeFileSync(file, JSON.stringify(workflows));
 	const imported = await n8nCommand(['import:workflow', `--input=${file}`]);
 	expect(
 		imported.code === 0,
 		`n8n import:workflow exited ${imported.code}\n${imported.stdout}\n${imported.stderr}`,
 	);
+}
+
+/** Imports workflows and publishes them (n8n 2.x) or activates them (1.x has no publish:workflow). */
+async function importAndActivate(n8nCommand, n8n, workDir, workflows) {
+	await importWorkflows(n8nCommand, workDir, workflows);
 	for (const { id } of workflows) {
 		const activate =
 			n8n.major >= 2
@@ -553,12 +553,7 @@ async function startApp({ n8n, userFolder, encryptionKey, extraEnv = {} }) {
  */
 async function clickScenario({ sandbox }, { activatedFrom }) {
 	const { SEED } = require('../../sandbox/seed');
-	const ofClicks = () => sandbox.log.filter((entry) => entry.token === 'team');
-	const polls = () => ofClicks().filter((entry) => entry.path === '/v2/analytics/events');
-	const versionReads = () =>
-		ofClicks()
-			.filter((entry) => entry.path.startsWith('/v2/versions/'))
-			.map((entry) => entry.path.split('/').pop());
+	const { polls, lookedUp: versionReads } = durableScheduler.clickWorkflowLog(sandbox, 0);
 
 	const activation = await waitFor(() => polls()[0], 'the activation poll');
 	const cursorAtActivation = Date.parse(activation.query.dateFrom);

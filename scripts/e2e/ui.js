@@ -39,12 +39,7 @@ const CHROMIUM_FLAGS = [
 const SHOTS_DIR = path.resolve(
 	process.env.STORYDOC_UI_SHOTS || path.join(app.PACKAGE_ROOT, 'docs'),
 );
-const OWNER = {
-	email: 'owner@example.com',
-	firstName: 'Ada',
-	lastName: 'Owner',
-	password: 'Storydoc-e2e-1',
-};
+const { OWNER } = app;
 const CREDENTIAL_ID = 'storydocAccount';
 /**
  * The editor opens the CRM example with its Create Version node as a user has just added it: story
