@@ -82,7 +82,13 @@ function createSandbox(options = {}) {
 			if (response.headersSent) return response.destroy();
 			// A bug in the sandbox itself: answer like the API's own internal error, but say why.
 			response.writeHead(500, { 'content-type': JSON_TYPE });
-			response.end(JSON.stringify({ error: 'Error occured', errorId: random.uuid(), sandboxBug: String(error) }));
+			response.end(
+				JSON.stringify({
+					error: 'Error occured',
+					errorId: random.uuid(),
+					sandboxBug: String(error),
+				}),
+			);
 		});
 	});
 	server.on('connection', (socket) => {
@@ -96,7 +102,12 @@ function createSandbox(options = {}) {
 		if (requestUrl.pathname === '/__sandbox' || requestUrl.pathname.startsWith('/__sandbox/')) {
 			const { status, body } = handleAdmin(sandbox, request.method, requestUrl.pathname, rawBody);
 			const text = body === undefined ? '' : JSON.stringify(body);
-			response.writeHead(status, body === undefined ? {} : { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(text) });
+			response.writeHead(
+				status,
+				body === undefined
+					? {}
+					: { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(text) },
+			);
 			response.end(text);
 			return;
 		}
@@ -129,7 +140,8 @@ function createSandbox(options = {}) {
 		if (fault) record.fault = fault.type;
 
 		const answer = async (status, text, contentType = JSON_TYPE) => {
-			if (settings.latencyMs > 0) await sleep(settings.latencyMs, undefined, { signal: closing.signal });
+			if (settings.latencyMs > 0)
+				await sleep(settings.latencyMs, undefined, { signal: closing.signal });
 			response.writeHead(status, {
 				'content-type': contentType,
 				'content-length': Buffer.byteLength(text),
@@ -144,7 +156,8 @@ function createSandbox(options = {}) {
 			request.socket.destroy();
 			finish(record, null);
 		};
-		const perform = () => processRequest({ match, identity, rate, headers: request.headers, requestUrl, rawBody });
+		const perform = () =>
+			processRequest({ match, identity, rate, headers: request.headers, requestUrl, rawBody });
 
 		switch (fault?.type) {
 			case 'resetBefore':
@@ -168,9 +181,13 @@ function createSandbox(options = {}) {
 			case 'status429':
 				return answerJson(429, TOO_MANY_REQUESTS);
 			case 'status502':
-				return fault.html ? answer(502, HTML_502, 'text/html; charset=utf-8') : answerJson(502, { error: 'Bad Gateway' });
+				return fault.html
+					? answer(502, HTML_502, 'text/html; charset=utf-8')
+					: answerJson(502, { error: 'Bad Gateway' });
 			case 'status503':
-				return fault.html ? answer(503, HTML_503, 'text/html; charset=utf-8') : answerJson(503, { error: 'Service Unavailable' });
+				return fault.html
+					? answer(503, HTML_503, 'text/html; charset=utf-8')
+					: answerJson(503, { error: 'Service Unavailable' });
 			case 'status500':
 				if (fault.processed) perform();
 				return answerJson(500, internalError());

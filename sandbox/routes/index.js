@@ -22,7 +22,13 @@ const ROUTES = [
 	{ key: 'GET /v2/analytics/events', handler: queryEvents },
 ].map((route) => {
 	const [method, pattern] = route.key.split(' ');
-	return { versionEndpoint: false, generateEndpoint: false, ...route, method, segments: pattern.split('/').slice(1) };
+	return {
+		versionEndpoint: false,
+		generateEndpoint: false,
+		...route,
+		method,
+		segments: pattern.split('/').slice(1),
+	};
 });
 
 function decodeSegment(segment) {

@@ -58,8 +58,12 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 function postgresBin() {
 	const base = '/usr/lib/postgresql';
-	const versions = fs.existsSync(base) ? fs.readdirSync(base).filter((name) => fs.existsSync(path.join(base, name, 'bin', 'postgres'))) : [];
-	return versions.length ? path.join(base, versions.sort((a, b) => Number(b) - Number(a))[0], 'bin') : undefined;
+	const versions = fs.existsSync(base)
+		? fs.readdirSync(base).filter((name) => fs.existsSync(path.join(base, name, 'bin', 'postgres')))
+		: [];
+	return versions.length
+		? path.join(base, versions.sort((a, b) => Number(b) - Number(a))[0], 'bin')
+		: undefined;
 }
 
 /** Installs what is missing with apt (scripts/lib/install-debian.sh, as CI installs Chromium). */
@@ -68,7 +72,9 @@ function ensurePackages() {
 	if (!postgresBin()) missing.push('postgresql');
 	if (!fs.existsSync('/usr/bin/redis-server')) missing.push('redis-server');
 	if (!missing.length) return;
-	execFileSync('bash', [path.join(__dirname, '..', 'lib', 'install-debian.sh'), ...missing], { stdio: 'inherit' });
+	execFileSync('bash', [path.join(__dirname, '..', 'lib', 'install-debian.sh'), ...missing], {
+		stdio: 'inherit',
+	});
 }
 
 /** Runs a PostgreSQL program as the `postgres` user when this runs as root (PostgreSQL refuses root). */
@@ -105,31 +111,107 @@ async function startPostgres(workDir) {
 		execFileSync('chown', ['postgres', dataDir, socketDir]);
 		fs.chmodSync(workDir, 0o755);
 	}
-	const [initdb, initArgs] = asPostgres(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
+	const [initdb, initArgs] = asPostgres(path.join(bin, 'initdb'), [
+		'-D',
+		dataDir,
+		'-U',
+		'postgres',
+		'--auth=trust',
+		'-E',
+		'UTF8',
+	]);
 	execFileSync(initdb, initArgs, { stdio: 'ignore' });
 	const port = await app.freePort();
-	const [postgres, args] = asPostgres(path.join(bin, 'postgres'), ['-D', dataDir, '-p', String(port), '-k', socketDir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=100']);
+	const [postgres, args] = asPostgres(path.join(bin, 'postgres'), [
+		'-D',
+		dataDir,
+		'-p',
+		String(port),
+		'-k',
+		socketDir,
+		'-c',
+		'listen_addresses=127.0.0.1',
+		'-c',
+		'max_connections=100',
+	]);
 	const child = spawnLogged(postgres, args, path.join(workDir, 'postgres.log'));
-	const psql = (sql) => execFileSync('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'n8n', '-At', '-F', '\t', '-c', sql]).toString();
-	await waitFor(() => {
-		try {
-			execFileSync('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-c', 'CREATE DATABASE n8n'], { stdio: 'ignore' });
-			return true;
-		} catch {
-			if (child.exitCode !== null) throw new Error(`postgres exited ${child.exitCode}; see ${workDir}/postgres.log`);
-			return false;
-		}
-	}, 'PostgreSQL accepting connections', 60_000);
+	const psql = (sql) =>
+		execFileSync('psql', [
+			'-h',
+			'127.0.0.1',
+			'-p',
+			String(port),
+			'-U',
+			'postgres',
+			'-d',
+			'n8n',
+			'-At',
+			'-F',
+			'\t',
+			'-c',
+			sql,
+		]).toString();
+	await waitFor(
+		() => {
+			try {
+				execFileSync(
+					'psql',
+					[
+						'-h',
+						'127.0.0.1',
+						'-p',
+						String(port),
+						'-U',
+						'postgres',
+						'-d',
+						'postgres',
+						'-c',
+						'CREATE DATABASE n8n',
+					],
+					{ stdio: 'ignore' },
+				);
+				return true;
+			} catch {
+				if (child.exitCode !== null)
+					throw new Error(`postgres exited ${child.exitCode}; see ${workDir}/postgres.log`);
+				return false;
+			}
+		},
+		'PostgreSQL accepting connections',
+		60_000,
+	);
 	return { port, psql };
 }
 
 async function startRedis(workDir) {
 	const port = await app.freePort();
-	const child = spawnLogged('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', workDir], path.join(workDir, 'redis.log'));
-	await waitFor(() => {
-		if (child.exitCode !== null) throw new Error(`redis-server exited ${child.exitCode}; see ${workDir}/redis.log`);
-		return fs.readFileSync(path.join(workDir, 'redis.log'), 'utf8').includes('Ready to accept connections');
-	}, 'Redis ready', 30_000);
+	const child = spawnLogged(
+		'/usr/bin/redis-server',
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--dir',
+			workDir,
+		],
+		path.join(workDir, 'redis.log'),
+	);
+	await waitFor(
+		() => {
+			if (child.exitCode !== null)
+				throw new Error(`redis-server exited ${child.exitCode}; see ${workDir}/redis.log`);
+			return fs
+				.readFileSync(path.join(workDir, 'redis.log'), 'utf8')
+				.includes('Ready to accept connections');
+		},
+		'Redis ready',
+		30_000,
+	);
 	return { port };
 }
 
@@ -149,7 +231,12 @@ function createWorkflow() {
 				typeVersion: 2,
 				position: [0, 0],
 				webhookId: 'd1a7e5f2-0001-4b00-9000-0000000000aa',
-				parameters: { httpMethod: 'POST', path: WEBHOOK_PATH, responseMode: 'onReceived', options: {} },
+				parameters: {
+					httpMethod: 'POST',
+					path: WEBHOOK_PATH,
+					responseMode: 'onReceived',
+					options: {},
+				},
 			},
 			{
 				id: 'd1a7e5f2-0001-4b00-9000-000000000002',
@@ -171,7 +258,12 @@ function createWorkflow() {
 					storyId: { __rl: true, mode: 'id', value: SEED.stories.proposal.id },
 					senderEmail: SEED.users.sam.email,
 					title: '=Proposal for {{ $json.company }} ({{ $json.dealId }})',
-					variables: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] },
+					variables: {
+						mappingMode: 'autoMapInputData',
+						value: null,
+						matchingColumns: [],
+						schema: [],
+					},
 					additionalFields: {},
 				},
 				credentials,
@@ -179,7 +271,9 @@ function createWorkflow() {
 		],
 		connections: {
 			'Deals arrive': { main: [[{ node: 'One item per deal', type: 'main', index: 0 }]] },
-			'One item per deal': { main: [[{ node: 'Create personalized version', type: 'main', index: 0 }]] },
+			'One item per deal': {
+				main: [[{ node: 'Create personalized version', type: 'main', index: 0 }]],
+			},
 		},
 		settings: { executionOrder: 'v1' },
 	};
@@ -193,7 +287,14 @@ const triggerWorkflow = () =>
 		event: 'click',
 		triggerName: 'When a prospect clicks',
 		// A story read (not a version endpoint, so it leaves the version limit to the creates).
-		then: { name: 'The story clicked', parameters: { resource: 'story', operation: 'get', storyId: { __rl: true, mode: 'id', value: '={{ $json.storyId }}' } } },
+		then: {
+			name: 'The story clicked',
+			parameters: {
+				resource: 'story',
+				operation: 'get',
+				storyId: { __rl: true, mode: 'id', value: '={{ $json.storyId }}' },
+			},
+		},
 		credential: { id: TRIGGER_CREDENTIAL_ID, name: 'Storydoc (scale trigger)' },
 	});
 
@@ -208,14 +309,18 @@ const dealsOf = (call) =>
 
 async function main() {
 	const started = Date.now();
-	if (!fs.existsSync(path.join(app.PACKAGE_ROOT, 'dist', 'nodes', 'Storydoc', 'Storydoc.node.js'))) {
+	if (
+		!fs.existsSync(path.join(app.PACKAGE_ROOT, 'dist', 'nodes', 'Storydoc', 'Storydoc.node.js'))
+	) {
 		throw new Error('dist/ is missing: run `npm run build` first');
 	}
 	ensurePackages();
 	const n8n = app.installN8n('2.41.1');
 	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-scale-'));
 	cleanups.push(() => fs.rmSync(workDir, { recursive: true, force: true }));
-	console.log(`scale: n8n ${n8n.n8nVersion} in queue mode: a main and ${WORKERS} workers (concurrency ${WORKER_CONCURRENCY}), PostgreSQL, Redis; work folder ${workDir}`);
+	console.log(
+		`scale: n8n ${n8n.n8nVersion} in queue mode: a main and ${WORKERS} workers (concurrency ${WORKER_CONCURRENCY}), PostgreSQL, Redis; work folder ${workDir}`,
+	);
 
 	const { sandbox, url } = await startSandbox({ rateLimit: LIMIT });
 	cleanups.push(() => sandbox.close());
@@ -237,28 +342,47 @@ async function main() {
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 	};
 	const envFor = async (extra = {}) =>
-		app.n8nEnv(n8n, { userFolder, brokerPort: await app.freePort(), encryptionKey, extra: { ...queueEnv, ...extra } });
+		app.n8nEnv(n8n, {
+			userFolder,
+			brokerPort: await app.freePort(),
+			encryptionKey,
+			extra: { ...queueEnv, ...extra },
+		});
 
 	// Credentials and workflows go into Postgres with the CLI, as in the e2e run.
 	const cliEnv = await envFor();
 	const run = async (args) => {
 		const result = await app.runN8n(n8n, args, cliEnv);
-		expect(result.code === 0, `n8n ${args.join(' ')} exited ${result.code}\n${result.stdout}\n${result.stderr}`);
+		expect(
+			result.code === 0,
+			`n8n ${args.join(' ')} exited ${result.code}\n${result.stdout}\n${result.stderr}`,
+		);
 		return result;
 	};
 	const inputs = path.join(workDir, 'inputs.json');
 	fs.writeFileSync(
 		inputs,
 		JSON.stringify([
-			{ id: CREATE_CREDENTIAL_ID, name: 'Storydoc (scale)', type: 'storydocApi', data: { accessToken: sandbox.tokens.team, baseUrl: url } },
-			{ id: TRIGGER_CREDENTIAL_ID, name: 'Storydoc (scale trigger)', type: 'storydocApi', data: { accessToken: sandbox.tokens.admin, baseUrl: url } },
+			{
+				id: CREATE_CREDENTIAL_ID,
+				name: 'Storydoc (scale)',
+				type: 'storydocApi',
+				data: { accessToken: sandbox.tokens.team, baseUrl: url },
+			},
+			{
+				id: TRIGGER_CREDENTIAL_ID,
+				name: 'Storydoc (scale trigger)',
+				type: 'storydocApi',
+				data: { accessToken: sandbox.tokens.admin, baseUrl: url },
+			},
 		]),
 	);
 	await run(['import:credentials', `--input=${inputs}`]);
 	fs.writeFileSync(inputs, JSON.stringify([createWorkflow(), triggerWorkflow()]));
 	await run(['import:workflow', `--input=${inputs}`]);
 	fs.rmSync(inputs);
-	for (const id of [CREATE_WORKFLOW_ID, TRIGGER_WORKFLOW_ID]) await run(['publish:workflow', `--id=${id}`]);
+	for (const id of [CREATE_WORKFLOW_ID, TRIGGER_WORKFLOW_ID])
+		await run(['publish:workflow', `--id=${id}`]);
 
 	const mainPort = await app.freePort();
 	const mainLog = path.join(workDir, 'main.log');
@@ -269,20 +393,42 @@ async function main() {
 	for (let index = 0; index < WORKERS; index++) {
 		const log = path.join(workDir, `worker-${index + 1}.log`);
 		workerLogs.push(log);
-		const env = await envFor({ QUEUE_HEALTH_CHECK_PORT: String(await app.freePort()), N8N_PORT: String(await app.freePort()) });
+		const env = await envFor({
+			QUEUE_HEALTH_CHECK_PORT: String(await app.freePort()),
+			N8N_PORT: String(await app.freePort()),
+		});
 		spawnLogged(n8n.node, [n8n.n8nBin, 'worker', `--concurrency=${WORKER_CONCURRENCY}`], log, env);
 	}
-	await waitFor(() => workerLogs.every((log) => fs.readFileSync(log, 'utf8').includes('n8n worker is now ready')), 'both workers ready', 120_000);
-	console.log(`scale: main on ${main.url} and ${WORKERS} workers ready after ${((Date.now() - started) / 1000).toFixed(0)} s`);
+	await waitFor(
+		() =>
+			workerLogs.every((log) => fs.readFileSync(log, 'utf8').includes('n8n worker is now ready')),
+		'both workers ready',
+		120_000,
+	);
+	console.log(
+		`scale: main on ${main.url} and ${WORKERS} workers ready after ${((Date.now() - started) / 1000).toFixed(0)} s`,
+	);
 
 	// The trigger: its activation poll, then two clicks on versions of two stories.
 	const triggerRequests = () => sandbox.log.filter((entry) => entry.token === 'admin');
-	const triggerPolls = () => triggerRequests().filter((entry) => entry.path === '/v2/analytics/events');
-	const storyReads = () => triggerRequests().filter((entry) => entry.path.startsWith('/v2/stories/')).map((entry) => entry.path.split('/').pop());
+	const triggerPolls = () =>
+		triggerRequests().filter((entry) => entry.path === '/v2/analytics/events');
+	const storyReads = () =>
+		triggerRequests()
+			.filter((entry) => entry.path.startsWith('/v2/stories/'))
+			.map((entry) => entry.path.split('/').pop());
 	await waitFor(() => triggerPolls().length > 0, 'the trigger activation poll', 60_000);
 	const clicks = sandbox.addEvents([
-		{ versionId: SEED.versions.live.id, eventCategory: 'click', eventName: 'CTA click: Book a meeting' },
-		{ versionId: SEED.versions.intro.id, eventCategory: 'click', eventName: 'Link click: Case study' },
+		{
+			versionId: SEED.versions.live.id,
+			eventCategory: 'click',
+			eventName: 'CTA click: Book a meeting',
+		},
+		{
+			versionId: SEED.versions.intro.id,
+			eventCategory: 'click',
+			eventName: 'Link click: Case study',
+		},
 	]);
 
 	// The creates: 10 webhook calls at once.
@@ -296,11 +442,20 @@ async function main() {
 			}).then((response) => response.status),
 		),
 	);
-	const createPosts = () => sandbox.log.filter((entry) => entry.token === 'team' && entry.method === 'POST' && entry.path === '/v2/versions');
+	const createPosts = () =>
+		sandbox.log.filter(
+			(entry) => entry.token === 'team' && entry.method === 'POST' && entry.path === '/v2/versions',
+		);
 	const seeded = new Set(Object.values(SEED.versions).map((version) => version.id));
 	const created = () => sandbox.state.versions.filter((version) => !seeded.has(version.id));
-	await waitFor(() => created().length >= VERSIONS, `${VERSIONS} versions created`, 6 * 60_000).catch((error) => console.log(`scale: ${error.message}`));
-	const lastCreate = createPosts().filter((entry) => entry.status === 200).pop();
+	await waitFor(
+		() => created().length >= VERSIONS,
+		`${VERSIONS} versions created`,
+		6 * 60_000,
+	).catch((error) => console.log(`scale: ${error.message}`));
+	const lastCreate = createPosts()
+		.filter((entry) => entry.status === 200)
+		.pop();
 	const seconds = lastCreate ? (Date.parse(lastCreate.time) - createStarted) / 1000 : Number.NaN;
 	const idealSeconds = (Math.floor((VERSIONS - 1) / LIMIT.max) * LIMIT.windowMs) / 1000;
 
@@ -316,14 +471,25 @@ async function main() {
 				return { id, workflowId, status };
 			});
 	await waitFor(
-		() => executions().filter((execution) => execution.workflowId === CREATE_WORKFLOW_ID && !['new', 'running', 'waiting'].includes(execution.status)).length >= CALLS,
+		() =>
+			executions().filter(
+				(execution) =>
+					execution.workflowId === CREATE_WORKFLOW_ID &&
+					!['new', 'running', 'waiting'].includes(execution.status),
+			).length >= CALLS,
 		'the create executions finished',
 		60_000,
 	).catch(() => undefined);
 
 	// Two scheduled trigger polls after activation, and the trigger's executions.
-	await waitFor(() => triggerPolls().length >= 3, 'two scheduled trigger polls', 150_000).catch(() => undefined);
-	await waitFor(() => storyReads().length >= 2, 'the trigger executions for the two clicks', 30_000).catch(() => undefined);
+	await waitFor(() => triggerPolls().length >= 3, 'two scheduled trigger polls', 150_000).catch(
+		() => undefined,
+	);
+	await waitFor(
+		() => storyReads().length >= 2,
+		'the trigger executions for the two clicks',
+		30_000,
+	).catch(() => undefined);
 	await pause(3000);
 
 	// Who ran what: each worker logs "Worker started execution <id>".
@@ -333,61 +499,134 @@ async function main() {
 			ranBy.set(match[1], [...(ranBy.get(match[1]) ?? []), index + 1]);
 		}
 	}
-	const createExecutions = executions().filter((execution) => execution.workflowId === CREATE_WORKFLOW_ID);
+	const createExecutions = executions().filter(
+		(execution) => execution.workflowId === CREATE_WORKFLOW_ID,
+	);
 
 	// 429s per window of the server: a window begins where the counter it reported drops.
 	const refusedPerWindow = [];
 	let lastCounter = Infinity;
-	for (const entry of sandbox.log.filter((candidate) => candidate.path.startsWith('/v2/versions'))) {
+	for (const entry of sandbox.log.filter((candidate) =>
+		candidate.path.startsWith('/v2/versions'),
+	)) {
 		if (entry.rateLimitCounter <= lastCounter) refusedPerWindow.push(0);
 		lastCounter = entry.rateLimitCounter;
 		if (entry.status === 429) refusedPerWindow[refusedPerWindow.length - 1] += 1;
 	}
 	const titles = new Map();
-	for (const version of created()) titles.set(version.data.title, (titles.get(version.data.title) ?? 0) + 1);
+	for (const version of created())
+		titles.set(version.data.title, (titles.get(version.data.title) ?? 0) + 1);
 	const duplicates = [...titles.values()].reduce((sum, count) => sum + count - 1, 0);
-	const otherFailures = createPosts().filter((entry) => entry.status !== 200 && entry.status !== 429);
-	const perWorker = Array.from({ length: WORKERS }, (_, index) => createExecutions.filter((execution) => ranBy.get(execution.id)?.includes(index + 1)).length);
+	const otherFailures = createPosts().filter(
+		(entry) => entry.status !== 200 && entry.status !== 429,
+	);
+	const perWorker = Array.from(
+		{ length: WORKERS },
+		(_, index) =>
+			createExecutions.filter((execution) => ranBy.get(execution.id)?.includes(index + 1)).length,
+	);
 	const pollTimes = triggerPolls().map((entry) => Date.parse(entry.time));
-	const pollGaps = pollTimes.slice(1).map((time, index) => Math.round((time - pollTimes[index]) / 1000));
+	const pollGaps = pollTimes
+		.slice(1)
+		.map((time, index) => Math.round((time - pollTimes[index]) / 1000));
 
 	console.log('');
-	console.log(`webhook calls:       ${CALLS} (answers ${[...new Set(answers)].join(', ')}), ${DEALS_PER_CALL} deals each`);
-	console.log(`versions created:    ${created().length} of ${VERSIONS}; duplicates ${duplicates}; requests failed other than 429: ${otherFailures.length}`);
-	console.log(`create executions:   ${createExecutions.length} (${createExecutions.map((execution) => execution.status).join(', ')}); per worker ${perWorker.join(' + ')}`);
-	console.log(`429 answers:         ${refusedPerWindow.join(', ')} in the server's ${refusedPerWindow.length} windows (nothing processed; each waited out)`);
-	console.log(`time:                ${seconds.toFixed(1)} s from the calls to the last version; ideal ${idealSeconds.toFixed(1)} s; ${(seconds / idealSeconds).toFixed(3)} × (goal ≤ ${GOAL_RATIO})`);
-	console.log(`trigger polls:       ${triggerPolls().length}, ${pollGaps.join(' s, ')} s apart (the first one at activation); story reads for the clicks: ${storyReads().length}`);
+	console.log(
+		`webhook calls:       ${CALLS} (answers ${[...new Set(answers)].join(', ')}), ${DEALS_PER_CALL} deals each`,
+	);
+	console.log(
+		`versions created:    ${created().length} of ${VERSIONS}; duplicates ${duplicates}; requests failed other than 429: ${otherFailures.length}`,
+	);
+	console.log(
+		`create executions:   ${createExecutions.length} (${createExecutions.map((execution) => execution.status).join(', ')}); per worker ${perWorker.join(' + ')}`,
+	);
+	console.log(
+		`429 answers:         ${refusedPerWindow.join(', ')} in the server's ${refusedPerWindow.length} windows (nothing processed; each waited out)`,
+	);
+	console.log(
+		`time:                ${seconds.toFixed(1)} s from the calls to the last version; ideal ${idealSeconds.toFixed(1)} s; ${(seconds / idealSeconds).toFixed(3)} × (goal ≤ ${GOAL_RATIO})`,
+	);
+	console.log(
+		`trigger polls:       ${triggerPolls().length}, ${pollGaps.join(' s, ')} s apart (the first one at activation); story reads for the clicks: ${storyReads().length}`,
+	);
 	console.log('');
 
 	await check(`every version created exactly once: ${VERSIONS} from ${CALLS} webhook calls`, () => {
-		expect(answers.every((status) => status === 200), `webhook answers: ${show(answers)}`);
+		expect(
+			answers.every((status) => status === 200),
+			`webhook answers: ${show(answers)}`,
+		);
 		expect(created().length === VERSIONS, `${created().length} versions created`);
-		expect(duplicates === 0 && titles.size === VERSIONS, `${duplicates} duplicates, ${titles.size} distinct titles`);
+		expect(
+			duplicates === 0 && titles.size === VERSIONS,
+			`${duplicates} duplicates, ${titles.size} distinct titles`,
+		);
 	});
-	await check('no item failed: every create execution succeeded, no request failed other than a 429 waited out', () => {
-		expect(createExecutions.length === CALLS, `${createExecutions.length} create executions recorded`);
-		expect(createExecutions.every((execution) => execution.status === 'success'), `statuses ${show(createExecutions)}`);
-		expect(otherFailures.length === 0, `failed requests: ${show(otherFailures.map((entry) => `${entry.status} ${entry.fault ?? ''}`))}`);
-	});
-	await check('both workers ran create executions, each execution on one worker (worker logs matched with the execution records)', () => {
-		expect(perWorker.every((count) => count > 0), `executions per worker: ${perWorker.join(', ')}`);
-		expect(createExecutions.every((execution) => ranBy.get(execution.id)?.length === 1), `executions and their workers: ${show(createExecutions.map((execution) => [execution.id, ranBy.get(execution.id)]))}`);
-		expect(!fs.readFileSync(mainLog, 'utf8').includes('Worker started execution'), 'the main ran an execution');
-	});
+	await check(
+		'no item failed: every create execution succeeded, no request failed other than a 429 waited out',
+		() => {
+			expect(
+				createExecutions.length === CALLS,
+				`${createExecutions.length} create executions recorded`,
+			);
+			expect(
+				createExecutions.every((execution) => execution.status === 'success'),
+				`statuses ${show(createExecutions)}`,
+			);
+			expect(
+				otherFailures.length === 0,
+				`failed requests: ${show(otherFailures.map((entry) => `${entry.status} ${entry.fault ?? ''}`))}`,
+			);
+		},
+	);
+	await check(
+		'both workers ran create executions, each execution on one worker (worker logs matched with the execution records)',
+		() => {
+			expect(
+				perWorker.every((count) => count > 0),
+				`executions per worker: ${perWorker.join(', ')}`,
+			);
+			expect(
+				createExecutions.every((execution) => ranBy.get(execution.id)?.length === 1),
+				`executions and their workers: ${show(createExecutions.map((execution) => [execution.id, ranBy.get(execution.id)]))}`,
+			);
+			expect(
+				!fs.readFileSync(mainLog, 'utf8').includes('Worker started execution'),
+				'the main ran an execution',
+			);
+		},
+	);
 	// A worker cannot see what the other has in flight: racing for a window's last slots, at most
 	// what both can have in flight is refused (each waited out and sent again; nothing processed).
-	await check(`the shared limit: time ≤ ${GOAL_RATIO} × the ideal; 429s per window at most the requests the workers can have in flight`, () => {
-		const inFlight = WORKERS * WORKER_CONCURRENCY;
-		expect(refusedPerWindow.every((count) => count <= inFlight), `429s per window: ${refusedPerWindow.join(', ')} (more than ${inFlight})`);
-		expect(seconds / idealSeconds <= GOAL_RATIO, `${seconds.toFixed(1)} s is ${(seconds / idealSeconds).toFixed(3)} × the ideal ${idealSeconds} s`);
-	});
-	await check('the Storydoc Trigger polls once per minute (on the main, not on every worker) and each new click runs once', () => {
-		expect(triggerPolls().length >= 3, `${triggerPolls().length} polls`);
-		// One poller: after the activation poll, one poll a minute (three pollers would poll within seconds of each other).
-		expect(pollGaps.slice(1).every((gap) => gap >= 50 && gap <= 70), `seconds between polls: ${pollGaps.join(', ')}`);
-		expect(util.isDeepStrictEqual(storyReads().sort(), clicks.map((event) => event.storyId).sort()), `stories read for the clicks: ${show(storyReads())}`);
-	});
+	await check(
+		`the shared limit: time ≤ ${GOAL_RATIO} × the ideal; 429s per window at most the requests the workers can have in flight`,
+		() => {
+			const inFlight = WORKERS * WORKER_CONCURRENCY;
+			expect(
+				refusedPerWindow.every((count) => count <= inFlight),
+				`429s per window: ${refusedPerWindow.join(', ')} (more than ${inFlight})`,
+			);
+			expect(
+				seconds / idealSeconds <= GOAL_RATIO,
+				`${seconds.toFixed(1)} s is ${(seconds / idealSeconds).toFixed(3)} × the ideal ${idealSeconds} s`,
+			);
+		},
+	);
+	await check(
+		'the Storydoc Trigger polls once per minute (on the main, not on every worker) and each new click runs once',
+		() => {
+			expect(triggerPolls().length >= 3, `${triggerPolls().length} polls`);
+			// One poller: after the activation poll, one poll a minute (three pollers would poll within seconds of each other).
+			expect(
+				pollGaps.slice(1).every((gap) => gap >= 50 && gap <= 70),
+				`seconds between polls: ${pollGaps.join(', ')}`,
+			);
+			expect(
+				util.isDeepStrictEqual(storyReads().sort(), clicks.map((event) => event.storyId).sort()),
+				`stories read for the clicks: ${show(storyReads())}`,
+			);
+		},
+	);
 	console.log(`scale: done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
@@ -398,7 +637,8 @@ main()
 		crashed = true;
 	})
 	.finally(async () => {
-		for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
+		for (const cleanup of cleanups.reverse())
+			await Promise.resolve(cleanup()).catch(() => undefined);
 		console.log(summary(crashed ? 1 : 0));
 		process.exitCode = !crashed && results.length && results.every((result) => result.ok) ? 0 : 1;
 	});

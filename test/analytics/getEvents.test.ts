@@ -25,7 +25,8 @@ const api = useSandbox({
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const SEED_VERSION_IDS = Object.values(SEED.versions).map((version: Json) => version.id);
-const analyticsRequests = () => api.sandbox.log.filter((entry) => entry.path === '/v2/analytics/events');
+const analyticsRequests = () =>
+	api.sandbox.log.filter((entry) => entry.path === '/v2/analytics/events');
 
 /** A query of `expectedEvents`: instants in ms, optional filters. */
 interface EventQuery {
@@ -40,7 +41,11 @@ interface EventQuery {
 function expectedEvents({ from, to, storyId, versionId, senderEmail }: EventQuery): Json[] {
 	const versionsOfUser =
 		senderEmail &&
-		new Set(api.sandbox.state.versions.filter((v: Json) => v.senderEmail === senderEmail).map((v: Json) => v.id));
+		new Set(
+			api.sandbox.state.versions
+				.filter((v: Json) => v.senderEmail === senderEmail)
+				.map((v: Json) => v.id),
+		);
 	return api.sandbox.state.events.filter((event: Json) => {
 		const instant = Date.parse(event.timestamp);
 		return (
@@ -53,15 +58,24 @@ function expectedEvents({ from, to, storyId, versionId, senderEmail }: EventQuer
 	});
 }
 
-const getEvents = (extra: INodeParameters = {}): INodeParameters => ({ resource: 'analytics', operation: 'getEvents', ...extra });
+const getEvents = (extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'analytics',
+	operation: 'getEvents',
+	...extra,
+});
 
 /** Input items, workflow and node settings (see `storydocWorkflow`), and the seed token to run with. */
 interface RunOptions extends StorydocWorkflowOptions {
 	token?: TokenName;
 }
 
-async function run(parameters: INodeParameters, { items, token = 'team', settings, nodeSettings }: RunOptions = {}) {
-	return runWorkflow(storydocWorkflow(parameters, { items, settings, nodeSettings }), { credentials: api.credentials(token) });
+async function run(
+	parameters: INodeParameters,
+	{ items, token = 'team', settings, nodeSettings }: RunOptions = {},
+) {
+	return runWorkflow(storydocWorkflow(parameters, { items, settings, nodeSettings }), {
+		credentials: api.credentials(token),
+	});
 }
 
 beforeEach(() => {
@@ -74,11 +88,15 @@ describe('Analytics › Get Events: paging', () => {
 	const to = NOW;
 
 	test('reads page after page while hasMore: one item per event, API order, paired, nothing else', async () => {
-		const { outputs, error } = await run(getEvents({ dateFrom: iso(from), dateTo: iso(to), returnAll: true }));
+		const { outputs, error } = await run(
+			getEvents({ dateFrom: iso(from), dateTo: iso(to), returnAll: true }),
+		);
 		expect(error).toBeUndefined();
 		const expected = expectedEvents({ from, to });
 		expect(expected.length).toBeGreaterThan(5 * PAGE_SIZE);
-		expect(outputs.Storydoc).toEqual(expected.map((event) => ({ json: event, pairedItem: { item: 0 } })));
+		expect(outputs.Storydoc).toEqual(
+			expected.map((event) => ({ json: event, pairedItem: { item: 0 } })),
+		);
 
 		const requests = analyticsRequests();
 		const pages = Math.ceil(expected.length / PAGE_SIZE);
@@ -86,15 +104,26 @@ describe('Analytics › Get Events: paging', () => {
 			Array.from({ length: pages }, (_, index) => index + 1),
 		);
 		for (const entry of requests) {
-			expect(entry).toMatchObject({ method: 'GET', token: 'team', authScheme: 'Bearer', status: 200 });
+			expect(entry).toMatchObject({
+				method: 'GET',
+				token: 'team',
+				authScheme: 'Bearer',
+				status: 200,
+			});
 			expect(entry.query).toEqual({ dateFrom: iso(from), dateTo: iso(to), page: entry.query.page });
 		}
 	});
 
 	test('Limit across page boundaries: 120 events from pages of 50 cost exactly three requests', async () => {
 		const { outputs } = await run(getEvents({ dateFrom: iso(from), dateTo: iso(to), limit: 120 }));
-		expect(outputs.Storydoc.map((item) => item.json)).toEqual(expectedEvents({ from, to }).slice(0, 120));
-		expect(analyticsRequests().map((entry) => entry.query.page).sort()).toEqual(['1', '2', '3']);
+		expect(outputs.Storydoc.map((item) => item.json)).toEqual(
+			expectedEvents({ from, to }).slice(0, 120),
+		);
+		expect(
+			analyticsRequests()
+				.map((entry) => entry.query.page)
+				.sort(),
+		).toEqual(['1', '2', '3']);
 	});
 
 	test('the default Limit of 50 is one page, one request', async () => {
@@ -105,7 +134,11 @@ describe('Analytics › Get Events: paging', () => {
 
 	test('a period without events: no items, one request', async () => {
 		const { outputs, error } = await run(
-			getEvents({ dateFrom: '2020-01-01T00:00:00Z', dateTo: '2020-01-31T00:00:00Z', returnAll: true }),
+			getEvents({
+				dateFrom: '2020-01-01T00:00:00Z',
+				dateTo: '2020-01-31T00:00:00Z',
+				returnAll: true,
+			}),
 		);
 		expect(error).toBeUndefined();
 		expect(outputs.Storydoc).toEqual([]);
@@ -118,14 +151,24 @@ describe('Analytics › Get Events: paging', () => {
 			const before = expectedEvents({ from, to }).length;
 			afterAnswer = (record) => {
 				// Right after page 1 is answered, before the node can ask for page 2.
-				if (record.query.page === '1') api.sandbox.addEvents(Array.from({ length: PAGE_SIZE + 3 }, () => ({ timestamp: iso(to - 1000) })));
+				if (record.query.page === '1')
+					api.sandbox.addEvents(
+						Array.from({ length: PAGE_SIZE + 3 }, () => ({ timestamp: iso(to - 1000) })),
+					);
 			};
 			const { outputs } = await run(
-				getEvents({ dateFrom: iso(from), dateTo: iso(to), returnAll: true, options: { concurrency } }),
+				getEvents({
+					dateFrom: iso(from),
+					dateTo: iso(to),
+					returnAll: true,
+					options: { concurrency },
+				}),
 			);
 			const expected = expectedEvents({ from, to });
 			expect(expected).toHaveLength(before + PAGE_SIZE + 3);
-			expect(outputs.Storydoc.map((item) => item.json.eventId)).toEqual(expected.map((event) => event.eventId));
+			expect(outputs.Storydoc.map((item) => item.json.eventId)).toEqual(
+				expected.map((event) => event.eventId),
+			);
 		},
 	);
 });
@@ -134,7 +177,9 @@ describe('Analytics › Get Events: long ranges', () => {
 	test('200 days: three day-aligned windows, exactly the sandbox count, no duplicate eventId', async () => {
 		const from = NOW - 201 * DAY + 7_777;
 		const to = NOW;
-		const { outputs, error } = await run(getEvents({ dateFrom: iso(from), dateTo: iso(to), returnAll: true }));
+		const { outputs, error } = await run(
+			getEvents({ dateFrom: iso(from), dateTo: iso(to), returnAll: true }),
+		);
 		expect(error).toBeUndefined();
 
 		const expected = expectedEvents({ from, to });
@@ -143,7 +188,9 @@ describe('Analytics › Get Events: long ranges', () => {
 		expect(new Set(ids).size).toBe(ids.length);
 		expect(ids).toEqual(expected.map((event) => event.eventId));
 
-		const windows = [...new Map(analyticsRequests().map((entry) => [entry.query.dateFrom, entry.query.dateTo]))];
+		const windows = [
+			...new Map(analyticsRequests().map((entry) => [entry.query.dateFrom, entry.query.dateTo])),
+		];
 		expect(windows).toEqual([
 			['2025-11-26T12:00:07.777Z', '2026-02-25T23:59:59.999Z'],
 			['2026-02-26T00:00:00.000Z', '2026-05-28T23:59:59.999Z'],
@@ -176,7 +223,9 @@ describe('Analytics › Get Events: long ranges', () => {
 		].map((instant) => ({ timestamp: iso(instant) }));
 		const added = api.sandbox.addEvents(boundaryEvents);
 
-		const { outputs } = await run(getEvents({ dateFrom: iso(from), dateTo: iso(to), returnAll: true }));
+		const { outputs } = await run(
+			getEvents({ dateFrom: iso(from), dateTo: iso(to), returnAll: true }),
+		);
 		const ids = outputs.Storydoc.map((item) => item.json.eventId);
 		expect(new Set(ids).size).toBe(ids.length);
 		expect(ids).toEqual(expectedEvents({ from, to }).map((event) => event.eventId));
@@ -199,7 +248,14 @@ describe('Analytics › Get Events: filters', () => {
 				dateFrom: iso(from),
 				dateTo: iso(to),
 				returnAll: true,
-				filters: { storyId: { __rl: true, mode: 'list', value: storyId, cachedResultName: 'Intro one-pager' } },
+				filters: {
+					storyId: {
+						__rl: true,
+						mode: 'list',
+						value: storyId,
+						cachedResultName: 'Intro one-pager',
+					},
+				},
 			}),
 		);
 		const expected = expectedEvents({ from, to, storyId });
@@ -226,24 +282,44 @@ describe('Analytics › Get Events: filters', () => {
 	});
 
 	test.each([
-		['public link', 'https://www.storydoc.com/3f9a1c2b4d5e6f70/0b7e8c1a-2d3f-4a5b-9c6d-7e8f9a0b1c2d'],
+		[
+			'public link',
+			'https://www.storydoc.com/3f9a1c2b4d5e6f70/0b7e8c1a-2d3f-4a5b-9c6d-7e8f9a0b1c2d',
+		],
 		['short link', 'https://view.storydoc.com/a1B2c3'],
-	])('Version as the %s: refused before any request (it would match no event)', async (_label, link) => {
-		const { error } = await run(
-			getEvents({ dateFrom: iso(from), dateTo: iso(to), filters: { versionId: { __rl: true, mode: 'url', value: link } } }),
-		);
-		expect(error.message).toBe('Item 0: "Version" is a public link, which carries no version ID');
-		expect(analyticsRequests()).toEqual([]);
-	});
+	])(
+		'Version as the %s: refused before any request (it would match no event)',
+		async (_label, link) => {
+			const { error } = await run(
+				getEvents({
+					dateFrom: iso(from),
+					dateTo: iso(to),
+					filters: { versionId: { __rl: true, mode: 'url', value: link } },
+				}),
+			);
+			expect(error.message).toBe('Item 0: "Version" is a public link, which carries no version ID');
+			expect(analyticsRequests()).toEqual([]);
+		},
+	);
 
 	test('User Email: sent as userEmail, only events of versions that user created', async () => {
 		const { outputs } = await run(
-			getEvents({ dateFrom: iso(from), dateTo: iso(to), returnAll: true, filters: { userEmail: 'jo@acme.test' } }),
+			getEvents({
+				dateFrom: iso(from),
+				dateTo: iso(to),
+				returnAll: true,
+				filters: { userEmail: 'jo@acme.test' },
+			}),
 		);
 		const expected = expectedEvents({ from, to, senderEmail: 'jo@acme.test' });
 		expect(expected.length).toBeGreaterThan(0);
 		expect(outputs.Storydoc.map((item) => item.json)).toEqual(expected);
-		expect(analyticsRequests()[0].query).toEqual({ dateFrom: iso(from), dateTo: iso(to), page: '1', userEmail: 'jo@acme.test' });
+		expect(analyticsRequests()[0].query).toEqual({
+			dateFrom: iso(from),
+			dateTo: iso(to),
+			page: '1',
+			userEmail: 'jo@acme.test',
+		});
 	});
 
 	test('empty Story and Version filters send nothing', async () => {
@@ -251,14 +327,24 @@ describe('Analytics › Get Events: filters', () => {
 			getEvents({
 				dateFrom: iso(from),
 				dateTo: iso(to),
-				filters: { storyId: { __rl: true, mode: 'list', value: '' }, versionId: { __rl: true, mode: 'id', value: '' }, userEmail: '' },
+				filters: {
+					storyId: { __rl: true, mode: 'list', value: '' },
+					versionId: { __rl: true, mode: 'id', value: '' },
+					userEmail: '',
+				},
 			}),
 		);
-		expect(analyticsRequests()[0].query).toEqual({ dateFrom: iso(from), dateTo: iso(to), page: '1' });
+		expect(analyticsRequests()[0].query).toEqual({
+			dateFrom: iso(from),
+			dateTo: iso(to),
+			page: '1',
+		});
 	});
 
 	test('a story-scoped key: its story only, and another story is refused with 403 "Access denied"', async () => {
-		const scoped = await run(getEvents({ dateFrom: iso(from), dateTo: iso(to), returnAll: true }), { token: 'storyScoped' });
+		const scoped = await run(getEvents({ dateFrom: iso(from), dateTo: iso(to), returnAll: true }), {
+			token: 'storyScoped',
+		});
 		expect(scoped.outputs.Storydoc.map((item) => item.json)).toEqual(
 			expectedEvents({ from, to, storyId: SEED.stories.proposal.id }),
 		);
@@ -289,9 +375,17 @@ describe('Analytics › Get Events: filters', () => {
 			{ items },
 		);
 		items.forEach((item, index) => {
-			const expected = expectedEvents({ from: NOW - item.days * DAY, to: NOW, versionId: item.version });
+			const expected = expectedEvents({
+				from: NOW - item.days * DAY,
+				to: NOW,
+				versionId: item.version,
+			});
 			expect(expected.length).toBeGreaterThan(0);
-			expect(outputs.Storydoc.filter((output) => pairedIndex(output) === index).map((output) => output.json)).toEqual(expected);
+			expect(
+				outputs.Storydoc.filter((output) => pairedIndex(output) === index).map(
+					(output) => output.json,
+				),
+			).toEqual(expected);
 		});
 	});
 });
@@ -326,7 +420,13 @@ describe('Analytics › Get Events: Summary per Version', () => {
 		const from = NOW - 120 * DAY;
 		const to = NOW - 3 * DAY;
 		const { outputs, error } = await run(
-			getEvents({ dateFrom: iso(from), dateTo: iso(to), output: 'versionSummary', returnAll: false, limit: 1 }),
+			getEvents({
+				dateFrom: iso(from),
+				dateTo: iso(to),
+				output: 'versionSummary',
+				returnAll: false,
+				limit: 1,
+			}),
 		);
 		expect(error).toBeUndefined();
 
@@ -355,40 +455,53 @@ describe('Analytics › Get Events: Summary per Version', () => {
 					lastEventName: last.eventName,
 				};
 			})
-			.sort((a, b) => Date.parse(b.lastEventAt) - Date.parse(a.lastEventAt) || a.versionId.localeCompare(b.versionId));
+			.sort(
+				(a, b) =>
+					Date.parse(b.lastEventAt) - Date.parse(a.lastEventAt) ||
+					a.versionId.localeCompare(b.versionId),
+			);
 
 		expect(expected.length).toBeGreaterThanOrEqual(5);
-		expect(outputs.Storydoc).toEqual(expected.map((summary) => ({ json: summary, pairedItem: { item: 0 } })));
-		// Limit (1 here) does not apply to a summary: every event of the period was read.
-		expect(outputs.Storydoc.reduce((sum, item) => sum + item.json.views + item.json.clicks, 0)).toBe(
-			expectedEvents({ from, to }).length,
+		expect(outputs.Storydoc).toEqual(
+			expected.map((summary) => ({ json: summary, pairedItem: { item: 0 } })),
 		);
+		// Limit (1 here) does not apply to a summary: every event of the period was read.
+		expect(
+			outputs.Storydoc.reduce((sum, item) => sum + item.json.views + item.json.clicks, 0),
+		).toBe(expectedEvents({ from, to }).length);
 	});
 });
 
 describe('Analytics › Get Events: API errors', () => {
 	const range = { dateFrom: iso(NOW - 10 * DAY), dateTo: iso(NOW) };
 
-	test.each<TokenName>(['pro', 'starter'])('a %s-plan key: 403 "Analytics API is available on the Team plan only", saying what to do', async (token) => {
-		const { error, outputs } = await run(getEvents(range), { token });
-		expect(error.message).toBe('Analytics API is available on the Team plan only');
-		expect(error.httpCode).toBe('403');
-		expect(error.description).toBe(
-			"Engagement analytics is part of Storydoc's Team plan. Upgrade the organization to the Team plan, or use the Access Token of an organization that has it.",
-		);
-		expect(outputs.Storydoc).toEqual([]);
-		expect(analyticsRequests()).toHaveLength(1);
-	});
+	test.each<TokenName>(['pro', 'starter'])(
+		'a %s-plan key: 403 "Analytics API is available on the Team plan only", saying what to do',
+		async (token) => {
+			const { error, outputs } = await run(getEvents(range), { token });
+			expect(error.message).toBe('Analytics API is available on the Team plan only');
+			expect(error.httpCode).toBe('403');
+			expect(error.description).toBe(
+				"Engagement analytics is part of Storydoc's Team plan. Upgrade the organization to the Team plan, or use the Access Token of an organization that has it.",
+			);
+			expect(outputs.Storydoc).toEqual([]);
+			expect(analyticsRequests()).toHaveLength(1);
+		},
+	);
 
 	test('a revoked key: 400 "Token has been revoked", saying to create a new key', async () => {
 		const { error } = await run(getEvents(range), { token: 'revoked' });
 		expect(error.message).toBe('Token has been revoked');
 		expect(error.httpCode).toBe('400');
-		expect(error.description).toMatch(/revoked in Storydoc, or is not valid\. Create a new key \(Automations in Storydoc\)/);
+		expect(error.description).toMatch(
+			/revoked in Storydoc, or is not valid\. Create a new key \(Automations in Storydoc\)/,
+		);
 	});
 
 	test('a User Email that is no user of the organization: 404 with the API message', async () => {
-		const { error } = await run(getEvents({ ...range, filters: { userEmail: 'nobody@acme.test' } }));
+		const { error } = await run(
+			getEvents({ ...range, filters: { userEmail: 'nobody@acme.test' } }),
+		);
 		expect(error.message).toBe('userEmail nobody@acme.test not found in this organization');
 		expect(error.httpCode).toBe('404');
 		expect(error.description).toMatch(/must be the email of a user of your Storydoc organization/);
@@ -402,7 +515,11 @@ describe('Analytics › Get Events: API errors', () => {
 
 	test('Continue On Fail: the failing item becomes one error item paired to it; the others still run', async () => {
 		const { outputs, error } = await run(
-			getEvents({ dateFrom: '={{ $json.from }}', dateTo: range.dateTo, filters: { userEmail: '={{ $json.email }}' } }),
+			getEvents({
+				dateFrom: '={{ $json.from }}',
+				dateTo: range.dateTo,
+				filters: { userEmail: '={{ $json.email }}' },
+			}),
 			{
 				items: [
 					{ from: range.dateFrom, email: '' },
@@ -414,23 +531,43 @@ describe('Analytics › Get Events: API errors', () => {
 		);
 		expect(error).toBeUndefined();
 		expect(outputs.Storydoc.filter((item) => pairedIndex(item) === 0)).toHaveLength(50);
-		expect(outputs.Storydoc.filter((item) => pairedIndex(item) === 1).map((item) => item.json)).toEqual([
-			{ error: 'Item 1: "From" is not a valid date', description: 'Value given: "not a date". Use ISO 8601, for example 2026-01-31T00:00:00Z.' },
+		expect(
+			outputs.Storydoc.filter((item) => pairedIndex(item) === 1).map((item) => item.json),
+		).toEqual([
+			{
+				error: 'Item 1: "From" is not a valid date',
+				description: 'Value given: "not a date". Use ISO 8601, for example 2026-01-31T00:00:00Z.',
+			},
 		]);
-		expect(outputs.Storydoc.filter((item) => pairedIndex(item) === 2).map((item) => item.json)).toEqual([
-			expect.objectContaining({ error: 'userEmail nobody@acme.test not found in this organization', httpCode: '404' }),
+		expect(
+			outputs.Storydoc.filter((item) => pairedIndex(item) === 2).map((item) => item.json),
+		).toEqual([
+			expect.objectContaining({
+				error: 'userEmail nobody@acme.test not found in this organization',
+				httpCode: '404',
+			}),
 		]);
 		expect(analyticsRequests()).toHaveLength(2);
 	});
 });
 
 describe('Analytics › Get Events: bad input is refused before any request', () => {
-	const valid = { from: iso(NOW - DAY), to: iso(NOW), email: '', version: '', limit: 50, concurrency: 4 };
+	const valid = {
+		from: iso(NOW - DAY),
+		to: iso(NOW),
+		email: '',
+		version: '',
+		limit: 50,
+		concurrency: 4,
+	};
 	const parameters = getEvents({
 		dateFrom: '={{ $json.from }}',
 		dateTo: '={{ $json.to }}',
 		limit: '={{ $json.limit }}',
-		filters: { userEmail: '={{ $json.email }}', versionId: { __rl: true, mode: 'url', value: '={{ $json.version }}' } },
+		filters: {
+			userEmail: '={{ $json.email }}',
+			versionId: { __rl: true, mode: 'url', value: '={{ $json.version }}' },
+		},
 		options: { concurrency: '={{ $json.concurrency }}' },
 	});
 
@@ -438,19 +575,38 @@ describe('Analytics › Get Events: bad input is refused before any request', ()
 		['an unreadable From', { from: 'next tuesday' }, 'Item 1: "From" is not a valid date'],
 		['an empty To', { to: '' }, 'Item 1: "To" is required'],
 		['From after To', { from: iso(NOW), to: iso(NOW - DAY) }, 'Item 1: "From" is after "To"'],
-		['a User Email that is no address', { email: 'sam@' }, 'Item 1: "User Email" is not a valid email address'],
-		['a Version address without an ID', { version: 'https://' }, 'Item 1: "Version" is not a version address with an ID'],
+		[
+			'a User Email that is no address',
+			{ email: 'sam@' },
+			'Item 1: "User Email" is not a valid email address',
+		],
+		[
+			'a Version address without an ID',
+			{ version: 'https://' },
+			'Item 1: "Version" is not a version address with an ID',
+		],
 		['a Limit of 0', { limit: 0 }, 'Item 1: "Limit" must be a whole number of at least 1'],
-		['11 parallel requests', { concurrency: 11 }, 'Item 1: "Parallel Page Requests" must be a whole number from 1 to 10'],
-	])('%s: NodeOperationError naming the item and the field, no request for it', async (_label, override, message) => {
-		const { error } = await run(parameters, { items: [valid, { ...valid, ...override }] });
-		expect(error.name).toBe('NodeOperationError');
-		expect(error.message).toBe(message);
-		expect(error.context.itemIndex).toBe(1);
-		// Item 0 ran its one request; item 1 sent nothing.
-		expect(analyticsRequests()).toHaveLength(1);
-		expect(analyticsRequests()[0].query).toEqual({ dateFrom: valid.from, dateTo: valid.to, page: '1' });
-	});
+		[
+			'11 parallel requests',
+			{ concurrency: 11 },
+			'Item 1: "Parallel Page Requests" must be a whole number from 1 to 10',
+		],
+	])(
+		'%s: NodeOperationError naming the item and the field, no request for it',
+		async (_label, override, message) => {
+			const { error } = await run(parameters, { items: [valid, { ...valid, ...override }] });
+			expect(error.name).toBe('NodeOperationError');
+			expect(error.message).toBe(message);
+			expect(error.context.itemIndex).toBe(1);
+			// Item 0 ran its one request; item 1 sent nothing.
+			expect(analyticsRequests()).toHaveLength(1);
+			expect(analyticsRequests()[0].query).toEqual({
+				dateFrom: valid.from,
+				dateTo: valid.to,
+				page: '1',
+			});
+		},
+	);
 });
 
 describe('Analytics › Get Events: one query per input item, and the hint when they repeat', () => {
@@ -458,7 +614,11 @@ describe('Analytics › Get Events: one query per input item, and the hint when 
 	const hintsOf = (run: IRun) => run.data.resultData.runData.Storydoc[0].hints ?? [];
 
 	test('three input items asking for the same events: read three times, and a hint under the output points at Execute Once', async () => {
-		const { run: execution, outputs, error } = await run(getEvents({ ...range, dateFrom: `={{ "${range.dateFrom}" }}` }), {
+		const {
+			run: execution,
+			outputs,
+			error,
+		} = await run(getEvents({ ...range, dateFrom: `={{ "${range.dateFrom}" }}` }), {
 			items: [{ deal: 1 }, { deal: 2 }, { deal: 3 }],
 		});
 		expect(error).toBeUndefined();
@@ -487,7 +647,10 @@ describe('Analytics › Get Events: one query per input item, and the hint when 
 	test('items that ask for different events (a version each): no hint', async () => {
 		const versions = SEED_VERSION_IDS.slice(0, 3);
 		const { run: execution, error } = await run(
-			getEvents({ ...range, filters: { versionId: { __rl: true, mode: 'id', value: '={{ $json.version }}' } } }),
+			getEvents({
+				...range,
+				filters: { versionId: { __rl: true, mode: 'id', value: '={{ $json.version }}' } },
+			}),
 			{ items: versions.map((version) => ({ version })) },
 		);
 		expect(error).toBeUndefined();

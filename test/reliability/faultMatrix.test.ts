@@ -17,7 +17,12 @@ import type { FaultRule as SandboxFaultRule } from '../harness/sandbox';
 import { SEED, locator, createParameters, updateParameters } from '../version/fixtures';
 
 const DAY = 86_400_000;
-const api = useSandbox({ rateLimit: { max: 100000 }, events: 400, eventSpanDays: 60, analyticsPageSize: 50 });
+const api = useSandbox({
+	rateLimit: { max: 100000 },
+	events: 400,
+	eventSpanDays: 60,
+	analyticsPageSize: 50,
+});
 const INTRO = SEED.stories.intro.id;
 const LIVE = SEED.versions.live.id;
 const TITLE = 'Proposal for the fault matrix';
@@ -40,20 +45,61 @@ type FaultRule = Omit<SandboxFaultRule, 'route'>;
 
 /** Every operation, where its fault goes (`after`: requests let through first), and whether it writes. */
 const OPERATIONS: Array<[string, OperationSpec]> = [
-	['Version › Create', { params: createParameters({ storyId: locator(INTRO), title: TITLE, ...timeout }), route: 'POST /v2/versions', write: true }],
-	['Version › Update', { params: updateParameters(LIVE, { title: TITLE, ...timeout }), route: 'POST /v2/versions/:id', write: true }],
+	[
+		'Version › Create',
+		{
+			params: createParameters({ storyId: locator(INTRO), title: TITLE, ...timeout }),
+			route: 'POST /v2/versions',
+			write: true,
+		},
+	],
+	[
+		'Version › Update',
+		{
+			params: updateParameters(LIVE, { title: TITLE, ...timeout }),
+			route: 'POST /v2/versions/:id',
+			write: true,
+		},
+	],
 	[
 		'Story › Generate',
 		{
-			params: { resource: 'story', operation: 'generate', prompt: TITLE, senderEmail: SEED.users.sam.email, ...timeout },
+			params: {
+				resource: 'story',
+				operation: 'generate',
+				prompt: TITLE,
+				senderEmail: SEED.users.sam.email,
+				...timeout,
+			},
 			route: 'POST /v2/stories/generate',
 			write: true,
 		},
 	],
-	['Version › Get', { params: { resource: 'version', operation: 'get', versionId: locator(LIVE), ...timeout }, route: 'GET /v2/versions/:id' }],
-	['Story › Get', { params: { resource: 'story', operation: 'get', storyId: locator(INTRO), ...timeout }, route: 'GET /v2/stories/:id' }],
-	['Story › Get Many', { params: { resource: 'story', operation: 'getAll', returnAll: true, ...timeout }, route: 'GET /v2/stories' }],
-	['Account › Get', { params: { resource: 'account', operation: 'get', ...timeout }, route: 'GET /v2/account' }],
+	[
+		'Version › Get',
+		{
+			params: { resource: 'version', operation: 'get', versionId: locator(LIVE), ...timeout },
+			route: 'GET /v2/versions/:id',
+		},
+	],
+	[
+		'Story › Get',
+		{
+			params: { resource: 'story', operation: 'get', storyId: locator(INTRO), ...timeout },
+			route: 'GET /v2/stories/:id',
+		},
+	],
+	[
+		'Story › Get Many',
+		{
+			params: { resource: 'story', operation: 'getAll', returnAll: true, ...timeout },
+			route: 'GET /v2/stories',
+		},
+	],
+	[
+		'Account › Get',
+		{ params: { resource: 'account', operation: 'get', ...timeout }, route: 'GET /v2/account' },
+	],
 	[
 		'Analytics › Get Events, fault on page 2',
 		{
@@ -98,24 +144,40 @@ const UNKNOWN_OUTCOME_MESSAGES: Record<string, RegExp> = {
 /** Faults after which the node knows the API did not process the request (or processed it once and said so). */
 const OUTCOME_KNOWN = new Set<string>(['status429', 'slow']);
 
-type Case = [operation: string, fault: string, cof: 'on' | 'off', spec: OperationSpec, rule: Fault, continueOnFail: boolean];
+type Case = [
+	operation: string,
+	fault: string,
+	cof: 'on' | 'off',
+	spec: OperationSpec,
+	rule: Fault,
+	continueOnFail: boolean,
+];
 const CASES: Case[] = [];
 for (const [operation, spec] of OPERATIONS) {
 	for (const [fault, rule] of FAULTS) {
-		for (const continueOnFail of [false, true]) CASES.push([operation, fault, continueOnFail ? 'on' : 'off', spec, rule, continueOnFail]);
+		for (const continueOnFail of [false, true])
+			CASES.push([operation, fault, continueOnFail ? 'on' : 'off', spec, rule, continueOnFail]);
 	}
 }
 
-const parametersOf = (spec: OperationSpec) => (typeof spec.params === 'function' ? spec.params() : spec.params);
-const itemsOf = (spec: OperationSpec, count = spec.items ?? 2): IDataObject[] => Array.from({ length: count }, (_, n) => ({ record: n + 1 }));
-const apiVersionsMade = () => api.sandbox.state.versions.filter((version: Json) => version.source === 'API' && version.data?.title === TITLE);
+const parametersOf = (spec: OperationSpec) =>
+	typeof spec.params === 'function' ? spec.params() : spec.params;
+const itemsOf = (spec: OperationSpec, count = spec.items ?? 2): IDataObject[] =>
+	Array.from({ length: count }, (_, n) => ({ record: n + 1 }));
+const apiVersionsMade = () =>
+	api.sandbox.state.versions.filter(
+		(version: Json) => version.source === 'API' && version.data?.title === TITLE,
+	);
 
 async function run(spec: OperationSpec, continueOnFail: boolean, itemCount?: number) {
 	const nodeSettings: Partial<INode> = continueOnFail ? { onError: 'continueRegularOutput' } : {};
 	const started = Date.now();
-	const result = await runWorkflow(storydocWorkflow(parametersOf(spec), { items: itemsOf(spec, itemCount), nodeSettings }), {
-		credentials: api.credentials(),
-	});
+	const result = await runWorkflow(
+		storydocWorkflow(parametersOf(spec), { items: itemsOf(spec, itemCount), nodeSettings }),
+		{
+			credentials: api.credentials(),
+		},
+	);
 	return { ...result, seconds: (Date.now() - started) / 1000 };
 }
 
@@ -130,111 +192,137 @@ beforeEach(() => {
 	capturedLogs.length = 0;
 });
 
-test.each(CASES)('%s × %s, Continue On Fail %s', async (_operation, _fault, _cof, spec, rule, continueOnFail) => {
-	api.sandbox.reset();
-	const expected: Json = spec.write ? undefined : await baseline(spec);
-	api.sandbox.clearLog();
-	api.sandbox.setFault({ route: spec.route, times: 1, after: spec.after ?? 0, ...rule });
-	const items = itemsOf(spec);
-	const result = await run(spec, continueOnFail);
-	const output = result.outputs.Storydoc ?? [];
-	const unknownOutcome = spec.write && !OUTCOME_KNOWN.has(rule.type);
+test.each(CASES)(
+	'%s × %s, Continue On Fail %s',
+	async (_operation, _fault, _cof, spec, rule, continueOnFail) => {
+		api.sandbox.reset();
+		const expected: Json = spec.write ? undefined : await baseline(spec);
+		api.sandbox.clearLog();
+		api.sandbox.setFault({ route: spec.route, times: 1, after: spec.after ?? 0, ...rule });
+		const items = itemsOf(spec);
+		const result = await run(spec, continueOnFail);
+		const output = result.outputs.Storydoc ?? [];
+		const unknownOutcome = spec.write && !OUTCOME_KNOWN.has(rule.type);
 
-	// Bounded time: one read retry (backoff ≤ 0.6 s), a 1 s timeout, or a few 429 probes.
-	expect(result.seconds).toBeLessThan(15);
+		// Bounded time: one read retry (backoff ≤ 0.6 s), a 1 s timeout, or a few 429 probes.
+		expect(result.seconds).toBeLessThan(15);
 
-	// Every input item is accounted for.
-	if (result.error) {
-		expect(continueOnFail).toBe(false);
-		expect(result.error.context.itemIndex).toBe(0);
-		expect(output).toEqual([]);
-	} else {
-		const paired = new Set(output.map((item) => pairedIndex(item)));
-		expect([...paired].sort()).toEqual(items.map((_, index) => index));
-	}
-
-	// What the cell must give.
-	if (unknownOutcome) {
-		const message = UNKNOWN_OUTCOME_MESSAGES[spec.route];
-		const failure = continueOnFail ? output[0].json : result.error;
-		expect(failure.error ?? failure.message).toMatch(message);
-		if (rule.type === 'status500') expect(failure.error ?? failure.message).toMatch(/error ID [0-9a-f-]{36}/);
-		if (continueOnFail) expect(output[1].json.error).toBeUndefined();
-	} else if (spec.write) {
-		expect(result.error).toBeUndefined();
-		expect(output.every((item) => item.json.versionId && !item.json.error)).toBe(true);
-	} else {
-		expect(result.error).toBeUndefined();
-		const perItem = expected.length;
-		expect(output).toHaveLength(perItem * items.length);
-		for (let index = 0; index < items.length; index++) {
-			expect(output.slice(index * perItem, (index + 1) * perItem).map((item) => item.json)).toEqual(expected);
+		// Every input item is accounted for.
+		if (result.error) {
+			expect(continueOnFail).toBe(false);
+			expect(result.error.context.itemIndex).toBe(0);
+			expect(output).toEqual([]);
+		} else {
+			const paired = new Set(output.map((item) => pairedIndex(item)));
+			expect([...paired].sort()).toEqual(items.map((_, index) => index));
 		}
-	}
 
-	// Writes: never resent after an unknown outcome; no version made twice.
-	const writes = api.sandbox.log.filter((entry: Json) => entry.method === 'POST');
-	if (spec.write) {
-		const attempted = result.error ? 1 : items.length;
-		const resentAfter429 = rule.type === 'status429' ? rule.times : 0;
-		expect(writes).toHaveLength(attempted + resentAfter429);
-		if (spec.route === 'POST /v2/stories/generate') {
-			// A processed generation ends as a story even when its answer was lost: at most one per item.
-			await sleep(rule.type === 'slow' ? 400 : 50);
-			const made = api.sandbox.state.stories.filter((story: Json) => story.title === TITLE);
-			expect(made.length).toBeLessThanOrEqual(attempted);
-			for (const item of output.filter((entry) => entry.json.pageId)) {
-				expect(made.map((story: Json) => story.id)).toContain(item.json.pageId);
+		// What the cell must give.
+		if (unknownOutcome) {
+			const message = UNKNOWN_OUTCOME_MESSAGES[spec.route];
+			const failure = continueOnFail ? output[0].json : result.error;
+			expect(failure.error ?? failure.message).toMatch(message);
+			if (rule.type === 'status500')
+				expect(failure.error ?? failure.message).toMatch(/error ID [0-9a-f-]{36}/);
+			if (continueOnFail) expect(output[1].json.error).toBeUndefined();
+		} else if (spec.write) {
+			expect(result.error).toBeUndefined();
+			expect(output.every((item) => item.json.versionId && !item.json.error)).toBe(true);
+		} else {
+			expect(result.error).toBeUndefined();
+			const perItem = expected.length;
+			expect(output).toHaveLength(perItem * items.length);
+			for (let index = 0; index < items.length; index++) {
+				expect(
+					output.slice(index * perItem, (index + 1) * perItem).map((item) => item.json),
+				).toEqual(expected);
 			}
 		}
-		if (spec.route === 'POST /v2/versions') {
-			// A processed request ends as a version even when its answer was lost: at most one per item.
-			await sleep(rule.type === 'slow' ? 400 : 50);
-			const made = apiVersionsMade();
-			expect(new Set(made.map((version: Json) => version.id)).size).toBe(made.length);
-			expect(made.length).toBeLessThanOrEqual(attempted);
-			for (const item of output.filter((entry) => entry.json.versionId)) {
-				expect(made.map((version: Json) => version.id)).toContain(item.json.versionId);
-			}
-		}
-	} else {
-		expect(writes).toHaveLength(0);
-	}
 
-	// No secret anywhere.
-	const token = api.sandbox.tokens.team;
-	expect(JSON.stringify(result.run)).not.toContain(token);
-	expect(JSON.stringify(capturedLogs)).not.toContain(token);
-});
+		// Writes: never resent after an unknown outcome; no version made twice.
+		const writes = api.sandbox.log.filter((entry: Json) => entry.method === 'POST');
+		if (spec.write) {
+			const attempted = result.error ? 1 : items.length;
+			const resentAfter429 = rule.type === 'status429' ? rule.times : 0;
+			expect(writes).toHaveLength(attempted + resentAfter429);
+			if (spec.route === 'POST /v2/stories/generate') {
+				// A processed generation ends as a story even when its answer was lost: at most one per item.
+				await sleep(rule.type === 'slow' ? 400 : 50);
+				const made = api.sandbox.state.stories.filter((story: Json) => story.title === TITLE);
+				expect(made.length).toBeLessThanOrEqual(attempted);
+				for (const item of output.filter((entry) => entry.json.pageId)) {
+					expect(made.map((story: Json) => story.id)).toContain(item.json.pageId);
+				}
+			}
+			if (spec.route === 'POST /v2/versions') {
+				// A processed request ends as a version even when its answer was lost: at most one per item.
+				await sleep(rule.type === 'slow' ? 400 : 50);
+				const made = apiVersionsMade();
+				expect(new Set(made.map((version: Json) => version.id)).size).toBe(made.length);
+				expect(made.length).toBeLessThanOrEqual(attempted);
+				for (const item of output.filter((entry) => entry.json.versionId)) {
+					expect(made.map((version: Json) => version.id)).toContain(item.json.versionId);
+				}
+			}
+		} else {
+			expect(writes).toHaveLength(0);
+		}
+
+		// No secret anywhere.
+		const token = api.sandbox.tokens.team;
+		expect(JSON.stringify(result.run)).not.toContain(token);
+		expect(JSON.stringify(capturedLogs)).not.toContain(token);
+	},
+);
 
 describe('a read that keeps failing is bounded and still accounts for every item', () => {
 	test.each<[string, OperationSpec]>([
 		['Account › Get', operationSpec('Account › Get')],
-		['Analytics › Get Events, page 2 failing', operationSpec('Analytics › Get Events, fault on page 2')],
-	])('%s', async (_label, spec) => {
-		for (const continueOnFail of [false, true]) {
-			api.sandbox.reset();
-			api.sandbox.setFault({ route: spec.route, type: 'status503', html: true, times: Infinity, after: spec.after ?? 0 });
-			const result = await run(spec, continueOnFail, 1);
-			expect(result.seconds).toBeLessThan(15);
-			// Each request is tried 5 times at most (pages fetched in parallel each on their own).
-			const triesPerRequest = new Map<string, number>();
-			for (const entry of api.sandbox.log.filter((logged: Json) => logged.fault)) {
-				const key = JSON.stringify(entry.query);
-				triesPerRequest.set(key, (triesPerRequest.get(key) ?? 0) + 1);
+		[
+			'Analytics › Get Events, page 2 failing',
+			operationSpec('Analytics › Get Events, fault on page 2'),
+		],
+	])(
+		'%s',
+		async (_label, spec) => {
+			for (const continueOnFail of [false, true]) {
+				api.sandbox.reset();
+				api.sandbox.setFault({
+					route: spec.route,
+					type: 'status503',
+					html: true,
+					times: Infinity,
+					after: spec.after ?? 0,
+				});
+				const result = await run(spec, continueOnFail, 1);
+				expect(result.seconds).toBeLessThan(15);
+				// Each request is tried 5 times at most (pages fetched in parallel each on their own).
+				const triesPerRequest = new Map<string, number>();
+				for (const entry of api.sandbox.log.filter((logged: Json) => logged.fault)) {
+					const key = JSON.stringify(entry.query);
+					triesPerRequest.set(key, (triesPerRequest.get(key) ?? 0) + 1);
+				}
+				expect(Math.max(...triesPerRequest.values())).toBe(5);
+				if (continueOnFail) {
+					expect(result.error).toBeUndefined();
+					// The item fails as a whole: no partial list of events passes for a complete one.
+					expect(result.outputs.Storydoc).toEqual([
+						{
+							json: {
+								error: expect.any(String),
+								description: expect.stringMatching(/tried 5 times/),
+								httpCode: '503',
+							},
+							pairedItem: { item: 0 },
+						},
+					]);
+				} else {
+					expect(result.error.httpCode).toBe('503');
+					expect(result.error.context.itemIndex).toBe(0);
+					expect(result.error.description).toMatch(/tried 5 times/);
+				}
 			}
-			expect(Math.max(...triesPerRequest.values())).toBe(5);
-			if (continueOnFail) {
-				expect(result.error).toBeUndefined();
-				// The item fails as a whole: no partial list of events passes for a complete one.
-				expect(result.outputs.Storydoc).toEqual([
-					{ json: { error: expect.any(String), description: expect.stringMatching(/tried 5 times/), httpCode: '503' }, pairedItem: { item: 0 } },
-				]);
-			} else {
-				expect(result.error.httpCode).toBe('503');
-				expect(result.error.context.itemIndex).toBe(0);
-				expect(result.error.description).toMatch(/tried 5 times/);
-			}
-		}
-	}, 40000);
+		},
+		40000,
+	);
 });

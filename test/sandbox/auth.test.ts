@@ -17,22 +17,43 @@ const ENDPOINTS: Array<[route: string, request: EndpointRequest]> = [
 	['GET /v2/stories', { path: '/v2/stories' }],
 	['GET /v2/stories/:id', { path: `/v2/stories/${proposal.id}` }],
 	['GET /v2/versions/:id', { path: `/v2/versions/${SEED.versions.live.id}` }],
-	['POST /v2/versions/:id', { path: `/v2/versions/${SEED.versions.live.id}`, body: { senderEmail: 'sam@acme.test', data: { title: 'x' } } }],
-	['POST /v2/versions', { path: '/v2/versions', body: { storyId: proposal.id, senderEmail: 'sam@acme.test', data: { title: 'x' } } }],
-	['GET /v2/analytics/events', { path: '/v2/analytics/events?dateFrom=2026-01-01&dateTo=2026-02-01' }],
+	[
+		'POST /v2/versions/:id',
+		{
+			path: `/v2/versions/${SEED.versions.live.id}`,
+			body: { senderEmail: 'sam@acme.test', data: { title: 'x' } },
+		},
+	],
+	[
+		'POST /v2/versions',
+		{
+			path: '/v2/versions',
+			body: { storyId: proposal.id, senderEmail: 'sam@acme.test', data: { title: 'x' } },
+		},
+	],
+	[
+		'GET /v2/analytics/events',
+		{ path: '/v2/analytics/events?dateFrom=2026-01-01&dateTo=2026-02-01' },
+	],
 ];
 
 beforeEach(() => api.sandbox.reset());
 
 describe('missing or wrong credentials', () => {
-	test.each(ENDPOINTS)('%s without Authorization: 403 about the missing authorization token', async (_route, request) => {
-		const response = await api.call(request.path, { ...request, token: null });
-		expect(response.status).toBe(403);
-		expect(response.body).toEqual({ error: 'Missing authorization token' });
-	});
+	test.each(ENDPOINTS)(
+		'%s without Authorization: 403 about the missing authorization token',
+		async (_route, request) => {
+			const response = await api.call(request.path, { ...request, token: null });
+			expect(response.status).toBe(403);
+			expect(response.body).toEqual({ error: 'Missing authorization token' });
+		},
+	);
 
 	test('"Bearer" with an empty token counts as missing', async () => {
-		const response = await api.call('/v2/account', { token: null, headers: { authorization: 'Bearer ' } });
+		const response = await api.call('/v2/account', {
+			token: null,
+			headers: { authorization: 'Bearer ' },
+		});
 		expect(response.body).toEqual({ error: 'Missing authorization token' });
 	});
 
@@ -48,7 +69,10 @@ describe('missing or wrong credentials', () => {
 	});
 
 	test('the scheme is case-insensitive', async () => {
-		const response = await api.call('/v2/account', { token: null, headers: { authorization: `bearer ${TOKENS.team}` } });
+		const response = await api.call('/v2/account', {
+			token: null,
+			headers: { authorization: `bearer ${TOKENS.team}` },
+		});
 		expect(response.status).toBe(200);
 	});
 });
@@ -63,14 +87,19 @@ describe('keys with a story of their own', () => {
 	);
 
 	test('revoked key on analytics: 400 Token has been revoked', async () => {
-		const response = await api.call('/v2/analytics/events?dateFrom=2026-01-01&dateTo=2026-02-01', { token: 'revoked' });
+		const response = await api.call('/v2/analytics/events?dateFrom=2026-01-01&dateTo=2026-02-01', {
+			token: 'revoked',
+		});
 		expect([response.status, response.body]).toEqual([400, { error: 'Token has been revoked' }]);
 	});
 
-	test.each(ENDPOINTS)('key of a member who left, %s: 403 Access denied', async (_route, request) => {
-		const response = await api.call(request.path, { ...request, token: 'memberLeft' });
-		expect([response.status, response.body]).toEqual([403, { error: 'Access denied' }]);
-	});
+	test.each(ENDPOINTS)(
+		'key of a member who left, %s: 403 Access denied',
+		async (_route, request) => {
+			const response = await api.call(request.path, { ...request, token: 'memberLeft' });
+			expect([response.status, response.body]).toEqual([403, { error: 'Access denied' }]);
+		},
+	);
 
 	test('organization gone: GET /v2/account 404 "Account not found."', async () => {
 		const response = await api.call('/v2/account', { token: 'noAccount' });
@@ -88,9 +117,13 @@ describe('keys with a story of their own', () => {
 
 describe('story-scoped key', () => {
 	test('its story works: read, create, update, read a version, account', async () => {
-		expect((await api.call(`/v2/stories/${proposal.id}`, { token: 'storyScoped' })).status).toBe(200);
+		expect((await api.call(`/v2/stories/${proposal.id}`, { token: 'storyScoped' })).status).toBe(
+			200,
+		);
 		expect((await api.call('/v2/account', { token: 'storyScoped' })).status).toBe(200);
-		expect((await api.call(`/v2/versions/${SEED.versions.live.id}`, { token: 'storyScoped' })).status).toBe(200);
+		expect(
+			(await api.call(`/v2/versions/${SEED.versions.live.id}`, { token: 'storyScoped' })).status,
+		).toBe(200);
 		const created = await api.call('/v2/versions', {
 			token: 'storyScoped',
 			body: { storyId: proposal.id, senderEmail: 'sam@acme.test', data: { title: 'Scoped' } },
@@ -112,9 +145,21 @@ describe('story-scoped key', () => {
 		['GET story', `/v2/stories/${intro.id}`, undefined],
 		['GET story (unknown id)', '/v2/stories/65d0000000000000000000ee', undefined],
 		['GET version', `/v2/versions/${SEED.versions.intro.id}`, undefined],
-		['POST version', '/v2/versions', { storyId: intro.id, senderEmail: 'sam@acme.test', data: { title: 'x' } }],
-		['POST update', `/v2/versions/${SEED.versions.intro.id}`, { senderEmail: 'sam@acme.test', data: { title: 'x' } }],
-		['analytics of another story', `/v2/analytics/events?dateFrom=2026-01-01&dateTo=2026-02-01&storyId=${intro.id}`, undefined],
+		[
+			'POST version',
+			'/v2/versions',
+			{ storyId: intro.id, senderEmail: 'sam@acme.test', data: { title: 'x' } },
+		],
+		[
+			'POST update',
+			`/v2/versions/${SEED.versions.intro.id}`,
+			{ senderEmail: 'sam@acme.test', data: { title: 'x' } },
+		],
+		[
+			'analytics of another story',
+			`/v2/analytics/events?dateFrom=2026-01-01&dateTo=2026-02-01&storyId=${intro.id}`,
+			undefined,
+		],
 	])('another story: %s → 403 Access denied', async (_label, path, body) => {
 		const response = await api.call(path, { token: 'storyScoped', body });
 		expect([response.status, response.body]).toEqual([403, { error: 'Access denied' }]);
@@ -123,10 +168,15 @@ describe('story-scoped key', () => {
 	test('analytics without storyId: only its story', async () => {
 		const now = new Date();
 		const from = new Date(now.getTime() - 90 * 86_400_000).toISOString();
-		const response = await api.call(`/v2/analytics/events?dateFrom=${from}&dateTo=${now.toISOString()}`, { token: 'storyScoped' });
+		const response = await api.call(
+			`/v2/analytics/events?dateFrom=${from}&dateTo=${now.toISOString()}`,
+			{ token: 'storyScoped' },
+		);
 		expect(response.status).toBe(200);
 		expect(response.body.data.length).toBeGreaterThan(0);
-		expect(new Set(response.body.data.map((event: Json) => event.storyId))).toEqual(new Set([proposal.id]));
+		expect(new Set(response.body.data.map((event: Json) => event.storyId))).toEqual(
+			new Set([proposal.id]),
+		);
 	});
 });
 
@@ -135,10 +185,15 @@ describe('the request log never holds a token', () => {
 		/** A made-up token, sent without a scheme (a named value: the secrets lint rule flags it as a literal header). */
 		const schemeless = 'sd_secret_schemeless_456';
 		await api.call('/v2/account');
-		await api.call('/v2/account', { token: null, headers: { authorization: 'Bearer sd_secret_unknown_123' } });
+		await api.call('/v2/account', {
+			token: null,
+			headers: { authorization: 'Bearer sd_secret_unknown_123' },
+		});
 		await api.call('/v2/account', { token: null, headers: { authorization: schemeless } });
 		await api.call('/v2/account', { token: null });
-		expect(api.sandbox.log.map(({ token, authScheme, status }) => ({ token, authScheme, status }))).toEqual([
+		expect(
+			api.sandbox.log.map(({ token, authScheme, status }) => ({ token, authScheme, status })),
+		).toEqual([
 			{ token: 'team', authScheme: 'Bearer', status: 200 },
 			{ token: null, authScheme: 'Bearer', status: 403 },
 			{ token: null, authScheme: 'unknown', status: 403 },
@@ -160,7 +215,12 @@ test('any other path: 404 {"error":"Not found"}, with rate-limit headers', async
 		['GET', '/'],
 	]) {
 		const response = await api.call(path, { method });
-		expect([method, path, response.status, response.body]).toEqual([method, path, 404, { error: 'Not found' }]);
+		expect([method, path, response.status, response.body]).toEqual([
+			method,
+			path,
+			404,
+			{ error: 'Not found' },
+		]);
 		expect(response.headers.get('x-rate-limit-maximum')).toBe('150');
 	}
 });

@@ -6,7 +6,15 @@ import { useSandbox, ISO_DATE_TIME } from './helpers';
 const api = useSandbox({ events: 0 });
 const specOnly = useSandbox({ events: 0, specOnly: true });
 const { proposal, premium } = SEED.stories;
-const STORY_FIELDS = ['id', 'status', 'previewUrl', 'createdAt', 'title', 'dynamicVariables', 'repeatables'];
+const STORY_FIELDS = [
+	'id',
+	'status',
+	'previewUrl',
+	'createdAt',
+	'title',
+	'dynamicVariables',
+	'repeatables',
+];
 
 test('GET /v2/account: { orgId, title } of the seeded organization', async () => {
 	const response = await api.call('/v2/account');
@@ -19,7 +27,9 @@ describe('GET /v2/stories', () => {
 	test('every story, Live or not, each with exactly the Story fields', async () => {
 		const response = await api.call('/v2/stories');
 		expect(response.status).toBe(200);
-		expect(response.body.map((story: Json) => story.id)).toEqual(Object.values<Json>(SEED.stories).map((story) => story.id));
+		expect(response.body.map((story: Json) => story.id)).toEqual(
+			Object.values<Json>(SEED.stories).map((story) => story.id),
+		);
 		for (const story of response.body) {
 			expect(Object.keys(story)).toEqual(STORY_FIELDS);
 			expect(story.createdAt).toMatch(ISO_DATE_TIME);
@@ -27,16 +37,24 @@ describe('GET /v2/stories', () => {
 		}
 	});
 
-	test.each(['Draft', 'Live', 'Archived'])('status=%s returns only those stories', async (status) => {
-		const response = await api.call(`/v2/stories?status=${status}`);
-		const expected = Object.values<Json>(SEED.stories).filter((story) => story.status === status);
-		expect(response.body.map((story: Json) => story.id)).toEqual(expected.map((story) => story.id));
-		expect(expected.length).toBeGreaterThan(0);
-	});
+	test.each(['Draft', 'Live', 'Archived'])(
+		'status=%s returns only those stories',
+		async (status) => {
+			const response = await api.call(`/v2/stories?status=${status}`);
+			const expected = Object.values<Json>(SEED.stories).filter((story) => story.status === status);
+			expect(response.body.map((story: Json) => story.id)).toEqual(
+				expected.map((story) => story.id),
+			);
+			expect(expected.length).toBeGreaterThan(0);
+		},
+	);
 
 	test.each(['live', 'Published', ''])('an unknown status (%j) is a 400', async (status) => {
 		const response = await api.call(`/v2/stories?status=${status}`);
-		expect([response.status, response.body]).toEqual([400, { error: 'status must be one of Draft, Live, Archived' }]);
+		expect([response.status, response.body]).toEqual([
+			400,
+			{ error: 'status must be one of Draft, Live, Archived' },
+		]);
 	});
 
 	test.each(['Draft', 'Archived'])(
@@ -47,7 +65,7 @@ describe('GET /v2/stories', () => {
 		},
 	);
 
-	test('with specOnly (the spec document\'s reading) no match is 200 with an empty list', async () => {
+	test("with specOnly (the spec document's reading) no match is 200 with an empty list", async () => {
 		const response = await specOnly.call('/v2/stories?status=Archived', { token: 'storyScoped' });
 		expect([response.status, response.body]).toEqual([200, []]);
 	});
@@ -65,7 +83,9 @@ describe('GET /v2/stories/{storyId}', () => {
 		const story = response.body;
 		expect(Object.keys(story)).toEqual(STORY_FIELDS);
 		expect(story).toMatchObject({ id: proposal.id, status: 'Live', title: 'Sales proposal' });
-		const types = new Set(Object.values<Json>(story.dynamicVariables).map((variable) => variable.type));
+		const types = new Set(
+			Object.values<Json>(story.dynamicVariables).map((variable) => variable.type),
+		);
 		expect(types).toEqual(new Set(['text', 'number', 'link', 'date', 'logo', 'array', 'richtext']));
 		expect(story.dynamicVariables.first_name).toEqual({
 			type: 'text',
@@ -84,7 +104,12 @@ describe('GET /v2/stories/{storyId}', () => {
 		}
 		const [pricing, team] = story.repeatables;
 		expect(pricing).toMatchObject({ key: 'pricing_items', children: [] });
-		expect(pricing.fields.find((field: Json) => field.generated)).toEqual({ key: 'id', name: 'ID', type: 'text', generated: true });
+		expect(pricing.fields.find((field: Json) => field.generated)).toEqual({
+			key: 'id',
+			name: 'ID',
+			type: 'text',
+			generated: true,
+		});
 		expect(pricing.exampleRow).not.toHaveProperty('id');
 		expect(team.children[0]).toMatchObject({ key: 'skills', exampleRow: { skill: 'Negotiation' } });
 		expect(team.exampleRow.skills).toEqual([{ skill: 'Negotiation' }]);

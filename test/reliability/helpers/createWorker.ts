@@ -13,7 +13,15 @@ import type { INodeParameters } from 'n8n-workflow';
 import { credentialsFor, runWorkflow, storydocWorkflow } from '../../harness/n8n';
 import type { WorkerJob, WorkerResult, WorkerRun } from './runWorker';
 
-async function runOnce({ baseUrl, token, storyId, items, nodeSettings, timeoutSeconds, ...job }: WorkerJob): Promise<WorkerRun> {
+async function runOnce({
+	baseUrl,
+	token,
+	storyId,
+	items,
+	nodeSettings,
+	timeoutSeconds,
+	...job
+}: WorkerJob): Promise<WorkerRun> {
 	const parameters: INodeParameters = job.parameters ?? {
 		resource: 'version',
 		operation: 'create',
@@ -24,15 +32,26 @@ async function runOnce({ baseUrl, token, storyId, items, nodeSettings, timeoutSe
 	// A faster clock shortens the request timeout too: give it room.
 	if (timeoutSeconds) parameters.requestOptions = { timeout: timeoutSeconds };
 	const started = Date.now();
-	const { outputs, error } = await runWorkflow(storydocWorkflow(parameters, { items, nodeSettings }), {
-		credentials: credentialsFor({ baseUrl, token }),
-	});
+	const { outputs, error } = await runWorkflow(
+		storydocWorkflow(parameters, { items, nodeSettings }),
+		{
+			credentials: credentialsFor({ baseUrl, token }),
+		},
+	);
 	return {
 		seconds: (Date.now() - started) / 1000,
 		error: error
-			? { message: error.message, description: error.description, httpCode: error.httpCode, itemIndex: error.context?.itemIndex }
+			? {
+					message: error.message,
+					description: error.description,
+					httpCode: error.httpCode,
+					itemIndex: error.context?.itemIndex,
+				}
 			: undefined,
-		outputs: (outputs.Storydoc ?? []).map((item) => ({ json: item.json, pairedItem: item.pairedItem })),
+		outputs: (outputs.Storydoc ?? []).map((item) => ({
+			json: item.json,
+			pairedItem: item.pairedItem,
+		})),
 	};
 }
 

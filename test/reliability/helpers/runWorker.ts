@@ -46,12 +46,19 @@ export interface WorkerOptions {
 	timeoutMs?: number;
 }
 
-export function runWorker(job: WorkerJob, { scale = 1, timeoutMs = 90_000 }: WorkerOptions = {}): Promise<WorkerResult> {
+export function runWorker(
+	job: WorkerJob,
+	{ scale = 1, timeoutMs = 90_000 }: WorkerOptions = {},
+): Promise<WorkerResult> {
 	return new Promise((resolve, reject) => {
 		execFile(
 			process.execPath,
 			['-r', TS_NODE, '-r', TIME_SCALE, WORKER, JSON.stringify(job)],
-			{ timeout: timeoutMs, maxBuffer: 16 << 20, env: { ...process.env, TIME_SCALE: String(scale), TS_NODE_PROJECT } },
+			{
+				timeout: timeoutMs,
+				maxBuffer: 16 << 20,
+				env: { ...process.env, TIME_SCALE: String(scale), TS_NODE_PROJECT },
+			},
 			(error, stdout, stderr) => {
 				if (error) return reject(new Error(`worker failed: ${error.message}\n${stderr}`));
 				const lines = stdout.trim().split('\n');
