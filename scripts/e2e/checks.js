@@ -13,7 +13,9 @@ function show(value) {
 /** Fails a check with both sides shown, so a red run says what differed. */
 function expectEqual(actual, expected, what) {
 	if (!util.isDeepStrictEqual(actual, expected)) {
-		throw new Error(`${what} differed\n    expected: ${show(expected)}\n    actual:   ${show(actual)}`);
+		throw new Error(
+			`${what} differed\n    expected: ${show(expected)}\n    actual:   ${show(actual)}`,
+		);
 	}
 }
 
@@ -21,13 +23,16 @@ function expect(condition, message) {
 	if (!condition) throw new Error(message);
 }
 
-/** Polls `find` until it returns something truthy (returned), or fails saying `what` was not seen. */
+/** Polls `find` until it returns something truthy (returned), or fails saying `what` (or what `what()` gives) was not seen. */
 async function waitFor(find, what, timeoutMs, intervalMs = 250) {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const found = await find();
 		if (found) return found;
-		if (Date.now() > deadline) throw new Error(`${what}: not seen within ${Math.round(timeoutMs / 1000)} s`);
+		if (Date.now() > deadline) {
+			const described = typeof what === 'function' ? what() : what;
+			throw new Error(`${described}: not seen within ${Math.round(timeoutMs / 1000)} s`);
+		}
 		await new Promise((resolve) => setTimeout(resolve, intervalMs));
 	}
 }
@@ -46,7 +51,9 @@ function createChecks({ onFailure } = {}) {
 				return true;
 			} catch (error) {
 				results.push({ name, ok: false });
-				console.log(`FAILED  ${name}\n    ${String(error.message || error).replace(/\n/g, '\n    ')}`);
+				console.log(
+					`FAILED  ${name}\n    ${String(error.message || error).replace(/\n/g, '\n    ')}`,
+				);
 				await onFailure?.(results.length);
 				return false;
 			}

@@ -187,6 +187,7 @@ async function ownerSession(baseUrl) {
 module.exports = {
 	DURABLE_SCHEDULER_ENV,
 	clickWorkflowLog,
+	lastSeq,
 	pollerStateRows,
 	republishScenario,
 	restartScenario,
