@@ -28,7 +28,9 @@ function pruneForeignAssets(done) {
 function iconPaths(icon) {
 	if (!icon) return [];
 	const values = typeof icon === 'string' ? [icon] : Object.values(icon);
-	return values.filter((value) => value.startsWith('file:')).map((value) => value.slice('file:'.length));
+	return values
+		.filter((value) => value.startsWith('file:'))
+		.map((value) => value.slice('file:'.length));
 }
 
 function verifyIcons(done) {
@@ -41,7 +43,8 @@ function verifyIcons(done) {
 			const icon = instance.description ? instance.description.icon : instance.icon;
 			for (const iconPath of iconPaths(icon)) {
 				const resolved = path.resolve(path.dirname(path.join(__dirname, builtFile)), iconPath);
-				if (!fs.existsSync(resolved)) missing.push(`${builtFile} → ${path.relative(__dirname, resolved)}`);
+				if (!fs.existsSync(resolved))
+					missing.push(`${builtFile} → ${path.relative(__dirname, resolved)}`);
 			}
 		}
 	}

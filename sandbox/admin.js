@@ -36,11 +36,13 @@ function handleAdmin(sandbox, method, pathname, rawBody) {
 			const body = action();
 			return body === undefined ? { status: 204 } : { status: 200, body };
 		}
-		if (method === 'GET' && path.startsWith('state/')) return stateCollection(sandbox.state, path.slice('state/'.length));
+		if (method === 'GET' && path.startsWith('state/'))
+			return stateCollection(sandbox.state, path.slice('state/'.length));
 		return { status: 404, body: { error: 'Not found' } };
 	} catch (error) {
 		// Bad admin input (unparseable JSON, an unknown fault type, …) is the caller's mistake: 400.
-		if (error instanceof SyntaxError || error instanceof TypeError) return { status: 400, body: { error: error.message } };
+		if (error instanceof SyntaxError || error instanceof TypeError)
+			return { status: 400, body: { error: error.message } };
 		throw error;
 	}
 }
@@ -59,7 +61,10 @@ function stateCollection(state, name) {
 		return { status: 200, body: { orgId: org.id, title: org.title } };
 	}
 	if (COLLECTIONS.includes(name)) return { status: 200, body: state[name] };
-	return { status: 404, body: { error: `no collection "${name}"; try account, ${COLLECTIONS.join(', ')}` } };
+	return {
+		status: 404,
+		body: { error: `no collection "${name}"; try account, ${COLLECTIONS.join(', ')}` },
+	};
 }
 
 module.exports = { handleAdmin };

@@ -12,7 +12,18 @@ const NAME_BY_TOKEN = new Map(Object.entries(TOKENS).map(([name, token]) => [tok
  * Scheme names the log may record. Anything else is logged as 'unknown': a header without a scheme
  * starts with the token itself, which must never be stored.
  */
-const KNOWN_SCHEMES = ['Bearer', 'Basic', 'Digest', 'Negotiate', 'NTLM', 'OAuth', 'Token', 'ApiKey', 'HOBA', 'Mutual'];
+const KNOWN_SCHEMES = [
+	'Bearer',
+	'Basic',
+	'Digest',
+	'Negotiate',
+	'NTLM',
+	'OAuth',
+	'Token',
+	'ApiKey',
+	'HOBA',
+	'Mutual',
+];
 
 /**
  * What the Authorization header says, without keeping the token. "Bearer" with nothing after it (what
@@ -21,11 +32,17 @@ const KNOWN_SCHEMES = ['Bearer', 'Basic', 'Digest', 'Negotiate', 'NTLM', 'OAuth'
  * @returns {{ present: boolean, scheme: string | null, keyName: string | null }}
  */
 function identify(header) {
-	const [first, ...credentials] = String(header ?? '').trim().split(/\s+/).filter(Boolean);
+	const [first, ...credentials] = String(header ?? '')
+		.trim()
+		.split(/\s+/)
+		.filter(Boolean);
 	if (first === undefined) return { present: false, scheme: null, keyName: null };
-	const scheme = KNOWN_SCHEMES.find((known) => known.toLowerCase() === first.toLowerCase()) ?? 'unknown';
-	if (scheme === 'Bearer' && credentials.length === 0) return { present: false, scheme, keyName: null };
-	const keyName = (scheme === 'Bearer' && credentials.length === 1 && NAME_BY_TOKEN.get(credentials[0])) || null;
+	const scheme =
+		KNOWN_SCHEMES.find((known) => known.toLowerCase() === first.toLowerCase()) ?? 'unknown';
+	if (scheme === 'Bearer' && credentials.length === 0)
+		return { present: false, scheme, keyName: null };
+	const keyName =
+		(scheme === 'Bearer' && credentials.length === 1 && NAME_BY_TOKEN.get(credentials[0])) || null;
 	return { present: true, scheme, keyName };
 }
 
@@ -40,7 +57,8 @@ function authorize(identity, routeKey, state) {
 	const key = identity.keyName && API_KEYS[identity.keyName];
 	if (!key) throw accessDenied();
 	if (key.revoked) {
-		if (routeKey === 'GET /v2/analytics/events') throw new ApiError(400, { error: 'Token has been revoked' });
+		if (routeKey === 'GET /v2/analytics/events')
+			throw new ApiError(400, { error: 'Token has been revoked' });
 		throw accessDenied();
 	}
 	const org = state.orgs.find((candidate) => candidate.id === key.orgId);

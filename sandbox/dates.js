@@ -16,7 +16,8 @@ function parseIsoUtc(text) {
 	if (typeof text !== 'string') return NaN;
 	const match = ISO_8601.exec(text.trim());
 	if (!match) return NaN;
-	const [, year, month, day, hour = '0', minute = '0', second = '0', fraction = '', zone = 'Z'] = match;
+	const [, year, month, day, hour = '0', minute = '0', second = '0', fraction = '', zone = 'Z'] =
+		match;
 	const parts = [year, month, day, hour, minute, second].map(Number);
 	const millis = Number(fraction.padEnd(3, '0').slice(0, 3));
 	const local = Date.UTC(parts[0], parts[1] - 1, parts[2], parts[3], parts[4], parts[5], millis);

@@ -33,8 +33,12 @@ function loggedBody(raw) {
  * the Content-Type must be JSON (the spec makes it required), and the text must parse.
  */
 function jsonBody({ headers, rawBody }) {
-	const mediaType = String(headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-	if (mediaType !== 'application/json') throw new ApiError(400, { error: 'Content-Type must be application/json' });
+	const mediaType = String(headers['content-type'] ?? '')
+		.split(';')[0]
+		.trim()
+		.toLowerCase();
+	if (mediaType !== 'application/json')
+		throw new ApiError(400, { error: 'Content-Type must be application/json' });
 	try {
 		return JSON.parse(rawBody);
 	} catch {
@@ -43,6 +47,7 @@ function jsonBody({ headers, rawBody }) {
 }
 
 /** @param {unknown} value */
-const isPlainObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value) =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 module.exports = { ApiError, readBody, loggedBody, jsonBody, isPlainObject };

@@ -34,14 +34,19 @@ function createRandom(seed) {
 		let out = '';
 		while (out.length < length) {
 			const word = (next() * 0x100000000) >>> 0;
-			out += HEX_BYTES[word >>> 24] + HEX_BYTES[(word >>> 16) & 255] + HEX_BYTES[(word >>> 8) & 255] + HEX_BYTES[word & 255];
+			out +=
+				HEX_BYTES[word >>> 24] +
+				HEX_BYTES[(word >>> 16) & 255] +
+				HEX_BYTES[(word >>> 8) & 255] +
+				HEX_BYTES[word & 255];
 		}
 		return out.length === length ? out : out.slice(0, length);
 	};
 	return {
 		next,
 		/** Integer in [min, max]. */
-		int: (/** @type {number} */ min, /** @type {number} */ max) => min + Math.floor(next() * (max - min + 1)),
+		int: (/** @type {number} */ min, /** @type {number} */ max) =>
+			min + Math.floor(next() * (max - min + 1)),
 		/** @template T @param {T[]} items @returns {T} */
 		pick: (items) => items[Math.floor(next() * items.length)],
 		hex,

@@ -26,8 +26,18 @@ const org = Object.freeze({ id: '65a000000000000000000001', title: 'Acme Sales' 
 const GONE_ORG_ID = '65a0000000000000000000ff';
 
 const users = {
-	alex: { id: '65b0000000000000000000a1', email: 'alex@acme.test', name: 'Alex Morgan', role: 'admin' },
-	sam: { id: '65b0000000000000000000a2', email: 'sam@acme.test', name: 'Sam Rivera', role: 'member' },
+	alex: {
+		id: '65b0000000000000000000a1',
+		email: 'alex@acme.test',
+		name: 'Alex Morgan',
+		role: 'admin',
+	},
+	sam: {
+		id: '65b0000000000000000000a2',
+		email: 'sam@acme.test',
+		name: 'Sam Rivera',
+		role: 'member',
+	},
 	jo: { id: '65b0000000000000000000a3', email: 'jo@acme.test', name: 'Jo Chen', role: 'member' },
 };
 /** Created the `memberLeft` key, then left the organization (so is not among `users`). */
@@ -39,7 +49,13 @@ const FORMER_USER_EMAIL = 'lee@acme.test';
  * over to its children.
  */
 const folders = {
-	sales: { id: '65c000000000000000000001', name: 'Sales', parentId: null, sharedWithEveryone: true, members: [] },
+	sales: {
+		id: '65c000000000000000000001',
+		name: 'Sales',
+		parentId: null,
+		sharedWithEveryone: true,
+		members: [],
+	},
 	enterprise: {
 		id: '65c000000000000000000002',
 		name: 'Enterprise',
@@ -92,13 +108,17 @@ const proposalVariables = {
 		default: 'https://calendly.com/acme-sales/intro',
 		tip: 'Where the "Book a meeting" button leads',
 	}),
-	proposal_date: variable('proposal_date', 'date', 'Proposal date', { tip: 'Any format; shown as written' }),
+	proposal_date: variable('proposal_date', 'date', 'Proposal date', {
+		tip: 'Any format; shown as written',
+	}),
 	company_logo: variable('company_logo', 'logo', 'Company logo', {
 		tip: 'Send { "domain": "example.com", "theme": "dark" }; the logo is fetched from the domain',
 		mapping: 'company.domain',
 	}),
 	products: variable('products', 'array', 'Products', { tip: 'Rows of { "name", "price" }' }),
-	intro_note: variable('intro_note', 'richtext', 'Intro note', { tip: 'A formatted paragraph under the greeting' }),
+	intro_note: variable('intro_note', 'richtext', 'Intro note', {
+		tip: 'A formatted paragraph under the greeting',
+	}),
 };
 
 const proposalRepeatables = [
@@ -112,7 +132,11 @@ const proposalRepeatables = [
 			{ key: 'description', name: 'Description', type: 'text', generated: false },
 		],
 		children: [],
-		exampleRow: { name: 'Onboarding package', price: 1200, description: 'Two workshops and a launch review' },
+		exampleRow: {
+			name: 'Onboarding package',
+			price: 1200,
+			description: 'Two workshops and a launch review',
+		},
 	},
 	{
 		key: 'team_members',
@@ -201,7 +225,9 @@ const stories = {
 		dynamicVariables: {
 			first_name: variable('first_name', 'text', 'First name', { default: 'there' }),
 			intro_video: variable('intro_video', 'video', 'Personal intro video', { tip: 'Video URL' }),
-			booking_calendar: variable('booking_calendar', 'calendar', 'Booking calendar', { tip: 'Calendar URL' }),
+			booking_calendar: variable('booking_calendar', 'calendar', 'Booking calendar', {
+				tip: 'Calendar URL',
+			}),
 		},
 		repeatables: [],
 	},
@@ -255,10 +281,22 @@ const versions = {
 				{ name: 'Onboarding', price: 18000 },
 			],
 			pricing_items: [
-				{ id: '65f000000000000000000001', name: 'Platform licence', price: 30000, description: 'Annual, 50 seats' },
-				{ id: '65f000000000000000000002', name: 'Onboarding', price: 18000, description: 'Six weeks' },
+				{
+					id: '65f000000000000000000001',
+					name: 'Platform licence',
+					price: 30000,
+					description: 'Annual, 50 seats',
+				},
+				{
+					id: '65f000000000000000000002',
+					name: 'Onboarding',
+					price: 18000,
+					description: 'Six weeks',
+				},
 			],
-			team_members: [{ name: 'Dana Lee', role: 'Account executive', skills: [{ skill: 'Negotiation' }] }],
+			team_members: [
+				{ name: 'Dana Lee', role: 'Account executive', skills: [{ skill: 'Negotiation' }] },
+			],
 			intro_note: '<p>Thanks for your time last week, <b>Hank</b>.</p>',
 		}),
 	},
@@ -270,7 +308,14 @@ const versions = {
 		manuallyEdited: true,
 		createdDaysAgo: 235,
 		updatedDaysAgo: 100,
-		data: proposalData('Proposal for Initech', 'Bill', 'Lumbergh', 'Initech', 'initech.test', 'VP Operations'),
+		data: proposalData(
+			'Proposal for Initech',
+			'Bill',
+			'Lumbergh',
+			'Initech',
+			'initech.test',
+			'VP Operations',
+		),
 	},
 	expired: {
 		id: '65e000000000000000000003',
@@ -280,7 +325,14 @@ const versions = {
 		createdDaysAgo: 230,
 		updatedDaysAgo: 230,
 		expiresInDays: -10,
-		data: proposalData('Proposal for Umbrella', 'Albert', 'Wesker', 'Umbrella', 'umbrella.test', 'Head of Research'),
+		data: proposalData(
+			'Proposal for Umbrella',
+			'Albert',
+			'Wesker',
+			'Umbrella',
+			'umbrella.test',
+			'Head of Research',
+		),
 	},
 	accepted: {
 		id: '65e000000000000000000004',
@@ -291,7 +343,13 @@ const versions = {
 		updatedDaysAgo: 220,
 		acceptedDaysAgo: 20,
 		data: proposalData('Proposal for Hooli', 'Gavin', 'Belson', 'Hooli', 'hooli.test', 'CEO', {
-			gatedContent: { gatedContent: true, name: true, nameRequired: true, logo: false, title: 'Tell us who you are' },
+			gatedContent: {
+				gatedContent: true,
+				name: true,
+				nameRequired: true,
+				logo: false,
+				title: 'Tell us who you are',
+			},
 		}),
 	},
 	expiring: {
@@ -302,9 +360,17 @@ const versions = {
 		createdDaysAgo: 220,
 		updatedDaysAgo: 220,
 		expiresInDays: 30,
-		data: proposalData('Proposal for Soylent', 'Sol', 'Roth', 'Soylent', 'soylent.test', 'Procurement lead', {
-			password: 'green-2030',
-		}),
+		data: proposalData(
+			'Proposal for Soylent',
+			'Sol',
+			'Roth',
+			'Soylent',
+			'soylent.test',
+			'Procurement lead',
+			{
+				password: 'green-2030',
+			},
+		),
 	},
 	draft: {
 		id: '65e000000000000000000006',
@@ -314,7 +380,14 @@ const versions = {
 		draft: true,
 		createdDaysAgo: 5,
 		updatedDaysAgo: 5,
-		data: proposalData('Proposal for Stark', 'Tony', 'Stark', 'Stark Industries', 'stark.test', 'CTO'),
+		data: proposalData(
+			'Proposal for Stark',
+			'Tony',
+			'Stark',
+			'Stark Industries',
+			'stark.test',
+			'CTO',
+		),
 	},
 	primary: {
 		id: '65e000000000000000000007',
@@ -368,7 +441,12 @@ const versions = {
 		source: 'API',
 		createdDaysAgo: 250,
 		updatedDaysAgo: 250,
-		data: { title: 'Board update Q3', first_name: 'Board', company: 'Acme Sales', sender_name: 'Jo Chen' },
+		data: {
+			title: 'Board update Q3',
+			first_name: 'Board',
+			company: 'Acme Sales',
+			sender_name: 'Jo Chen',
+		},
 	},
 	archived: {
 		id: '65e00000000000000000000b',
@@ -386,12 +464,24 @@ const versions = {
 		source: 'API',
 		createdDaysAgo: 20,
 		updatedDaysAgo: 20,
-		data: { title: 'Case study for Massive Dynamic', first_name: 'Nina', company: 'Massive Dynamic' },
+		data: {
+			title: 'Case study for Massive Dynamic',
+			first_name: 'Nina',
+			company: 'Massive Dynamic',
+		},
 	},
 };
 
 /** Versions the seeded analytics events are spread over: those the main key can read, link on. */
-const EVENT_VERSION_KEYS = ['live', 'edited', 'expired', 'accepted', 'expiring', 'intro', 'premium'];
+const EVENT_VERSION_KEYS = [
+	'live',
+	'edited',
+	'expired',
+	'accepted',
+	'expiring',
+	'intro',
+	'premium',
+];
 
 /**
  * API keys by token name: the plan the sandbox applies, the organization, who created the key, and
@@ -402,7 +492,8 @@ const API_KEYS = Object.freeze({
 		plan: 'team',
 		orgId: org.id,
 		creatorEmail: users.sam.email,
-		description: 'main key: Team plan, created by sam@acme.test (a member, so private folders matter)',
+		description:
+			'main key: Team plan, created by sam@acme.test (a member, so private folders matter)',
 	},
 	pro: {
 		plan: 'pro',
@@ -421,7 +512,8 @@ const API_KEYS = Object.freeze({
 		orgId: org.id,
 		creatorEmail: users.sam.email,
 		revoked: true,
-		description: 'revoked: analytics 400 "Token has been revoked", everything else 403 "Access denied"',
+		description:
+			'revoked: analytics 400 "Token has been revoked", everything else 403 "Access denied"',
 	},
 	memberLeft: {
 		plan: 'team',
@@ -440,7 +532,8 @@ const API_KEYS = Object.freeze({
 		plan: 'team',
 		orgId: GONE_ORG_ID,
 		creatorEmail: users.sam.email,
-		description: 'organization deleted: GET /v2/account 404 "Account not found.", everything else 403',
+		description:
+			'organization deleted: GET /v2/account 404 "Account not found.", everything else 403',
 	},
 	admin: {
 		plan: 'team',

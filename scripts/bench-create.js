@@ -15,8 +15,16 @@
  */
 const { createSandbox, SEED } = require('../sandbox/server');
 // The engine harness is TypeScript (test/harness/n8n.ts): ts-node compiles it on load.
-require('ts-node').register({ transpileOnly: true, project: require('node:path').join(__dirname, '..', 'tsconfig.json') });
-const { callMethod, credentialsFor, runWorkflow, storydocWorkflow } = require('../test/harness/n8n');
+require('ts-node').register({
+	transpileOnly: true,
+	project: require('node:path').join(__dirname, '..', 'tsconfig.json'),
+});
+const {
+	callMethod,
+	credentialsFor,
+	runWorkflow,
+	storydocWorkflow,
+} = require('../test/harness/n8n');
 const { ItemInput, buildVersionData } = require('../dist/nodes/Storydoc/helpers/versionData');
 
 const ITEMS = 200;
@@ -29,7 +37,9 @@ const records = Array.from({ length: ITEMS }, (_, index) => ({
 	company: `Company ${index + 1}`,
 	deal_value: 1000 + index,
 	company_logo: `company${index + 1}.test`,
-	team_members: [{ name: 'Dana Lee', role: 'Account executive', skills: [{ skill: 'Negotiation' }] }],
+	team_members: [
+		{ name: 'Dana Lee', role: 'Account executive', skills: [{ skill: 'Negotiation' }] },
+	],
 }));
 
 async function benchCreate() {
@@ -45,20 +55,35 @@ async function benchCreate() {
 			title: '=Proposal for {{ $json.company }} ({{ $json.dealId }})',
 		};
 		// The schema the editor stores once the story's variables have loaded; auto-map the records.
-		const { fields } = await callMethod('resourceMapping', 'getStoryVariables', { credentials, parameters });
-		parameters.variables = { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: fields };
+		const { fields } = await callMethod('resourceMapping', 'getStoryVariables', {
+			credentials,
+			parameters,
+		});
+		parameters.variables = {
+			mappingMode: 'autoMapInputData',
+			value: null,
+			matchingColumns: [],
+			schema: fields,
+		};
 		// Nothing of this run may count against the measured window.
 		sandbox.reset();
 
-		const workflow = storydocWorkflow(parameters, { items: records, nodeSettings: { onError: 'continueRegularOutput' } });
+		const workflow = storydocWorkflow(parameters, {
+			items: records,
+			nodeSettings: { onError: 'continueRegularOutput' },
+		});
 		const started = process.hrtime.bigint();
 		const { outputs, error } = await runWorkflow(workflow, { credentials });
 		const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 
 		const output = outputs.Storydoc ?? [];
-		const failed = output.filter((item) => item.json.error !== undefined).length + (error ? ITEMS - output.length : 0);
+		const failed =
+			output.filter((item) => item.json.error !== undefined).length +
+			(error ? ITEMS - output.length : 0);
 		const seeded = new Set(Object.values(SEED.versions).map((version) => version.id));
-		const titles = sandbox.state.versions.filter((version) => !seeded.has(version.id)).map((version) => version.data.title);
+		const titles = sandbox.state.versions
+			.filter((version) => !seeded.has(version.id))
+			.map((version) => version.data.title);
 		const perTitle = new Map();
 		for (const title of titles) perTitle.set(title, (perTitle.get(title) ?? 0) + 1);
 		const duplicates = [...perTitle.values()].reduce((sum, count) => sum + count - 1, 0);
@@ -70,14 +95,29 @@ async function benchCreate() {
 			lastCounter = entry.rateLimitCounter;
 			if (entry.status === 429) refusedPerWindow[refusedPerWindow.length - 1] += 1;
 		}
-		return { items: ITEMS, created: perTitle.size, duplicates, failed, seconds, idealSeconds, refusedPerWindow };
+		return {
+			items: ITEMS,
+			created: perTitle.size,
+			duplicates,
+			failed,
+			seconds,
+			idealSeconds,
+			refusedPerWindow,
+		};
 	} finally {
 		await sandbox.close();
 	}
 }
 
 function benchMapping() {
-	const node = { id: 'bench', name: 'Storydoc', type: 'n8n-nodes-storydoc.storydoc', typeVersion: 1, position: [0, 0], parameters: {} };
+	const node = {
+		id: 'bench',
+		name: 'Storydoc',
+		type: 'n8n-nodes-storydoc.storydoc',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
 	const { storyMapperFields } = require('../dist/nodes/Storydoc/helpers/storyFields');
 	const schema = storyMapperFields(SEED.stories.proposal, false);
 	const variables = { mappingMode: 'autoMapInputData', value: null, schema };
@@ -88,7 +128,9 @@ function benchMapping() {
 			variables,
 			inputJson: records[index % ITEMS],
 			rows: [],
-			additionalFields: { products: { product: [{ name: 'Licence', price: 1200, extraKeys: '{"seats": 5}' }] } },
+			additionalFields: {
+				products: { product: [{ name: 'Licence', price: 1200, extraKeys: '{"seats": 5}' }] },
+			},
 			enforceRequired: true,
 		});
 	}
@@ -97,7 +139,9 @@ function benchMapping() {
 }
 
 async function main() {
-	console.log(`Version › Create: ${ITEMS} items, sandbox limit ${LIMIT.max} per ${LIMIT.windowMs / 1000} s (this takes about a minute)`);
+	console.log(
+		`Version › Create: ${ITEMS} items, sandbox limit ${LIMIT.max} per ${LIMIT.windowMs / 1000} s (this takes about a minute)`,
+	);
 	const result = await benchCreate();
 	const ratio = result.seconds / result.idealSeconds;
 	console.log(`items:       ${result.items}`);
@@ -107,9 +151,13 @@ async function main() {
 	console.log(`seconds:     ${result.seconds.toFixed(1)}`);
 	console.log(`ideal:       ${result.idealSeconds.toFixed(1)} s`);
 	console.log(`÷ ideal:     ${ratio.toFixed(3)}  (target ≤ 1.01)`);
-	console.log(`429 answers: ${result.refusedPerWindow.join(', ')} in the ${result.refusedPerWindow.length} windows  (target ≤ 1 per window; nothing processed)`);
+	console.log(
+		`429 answers: ${result.refusedPerWindow.join(', ')} in the ${result.refusedPerWindow.length} windows  (target ≤ 1 per window; nothing processed)`,
+	);
 	const mappingMs = benchMapping();
-	console.log(`mapping:     ${(mappingMs * 1000).toFixed(1)} µs CPU per item over ${MAPPING_ITEMS.toLocaleString('en')} items  (target < 1 ms)`);
+	console.log(
+		`mapping:     ${(mappingMs * 1000).toFixed(1)} µs CPU per item over ${MAPPING_ITEMS.toLocaleString('en')} items  (target < 1 ms)`,
+	);
 
 	const ok =
 		result.created === ITEMS &&

@@ -36,7 +36,8 @@ function flag(name, fallback) {
 const N8N_PORT = Number(flag('port', process.env.N8N_PORT || 5678));
 const SANDBOX_PORT = Number(flag('sandbox-port', process.env.SANDBOX_PORT || 5680));
 const USER_FOLDER =
-	process.env.STORYDOC_DEV_USER_FOLDER || path.join(os.homedir(), '.cache', 'storydoc-e2e', 'dev-user-folder');
+	process.env.STORYDOC_DEV_USER_FOLDER ||
+	path.join(os.homedir(), '.cache', 'storydoc-e2e', 'dev-user-folder');
 
 /** Streams a child's output line by line with a prefix, so n8n, tsc and this script stay readable. */
 function prefixed(child, label) {
@@ -54,13 +55,18 @@ async function main() {
 	const n8n = app.installN8n();
 
 	console.log('dev: building once (n8n-node build + gulp)…');
-	const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: app.PACKAGE_ROOT, stdio: 'inherit' });
+	const build = spawnSync('npm', ['run', 'build', '--silent'], {
+		cwd: app.PACKAGE_ROOT,
+		stdio: 'inherit',
+	});
 	if (build.status !== 0) throw new Error('the build failed');
 
 	const { sandbox, url: sandboxUrl } = await startSandbox({
 		port: SANDBOX_PORT,
 		onRequest: (record) =>
-			console.log(`[sandbox] ${record.method} ${record.path}  ${record.status ?? record.fault}  (${record.token ?? 'no known token'})`),
+			console.log(
+				`[sandbox] ${record.method} ${record.path}  ${record.status ?? record.fault}  (${record.token ?? 'no known token'})`,
+			),
 	});
 
 	fs.mkdirSync(USER_FOLDER, { recursive: true });
@@ -85,7 +91,12 @@ async function main() {
 		fs.writeFileSync(
 			credentialsFile,
 			JSON.stringify([
-				{ id: 'storydocAccount', name: 'Storydoc account', type: 'storydocApi', data: { accessToken: sandbox.tokens.team, baseUrl: sandboxUrl } },
+				{
+					id: 'storydocAccount',
+					name: 'Storydoc account',
+					type: 'storydocApi',
+					data: { accessToken: sandbox.tokens.team, baseUrl: sandboxUrl },
+				},
 			]),
 		);
 		const examples = [...loadExamples().values()].map((example) => example.workflow);
@@ -99,17 +110,28 @@ async function main() {
 		}
 		for (const args of imports) {
 			const result = await app.runN8n(n8n, args, env);
-			if (result.code !== 0) throw new Error(`n8n ${args[0]} failed\n${result.stdout}\n${result.stderr}`);
+			if (result.code !== 0)
+				throw new Error(`n8n ${args[0]} failed\n${result.stdout}\n${result.stderr}`);
 		}
 		if (imports.length > 1) fs.writeFileSync(marker, examplesHash);
 	} finally {
 		fs.rmSync(inputDir, { recursive: true, force: true });
 	}
 
-	const tsc = spawn(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json', '--watch', '--preserveWatchOutput'], {
-		cwd: app.PACKAGE_ROOT,
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
+	const tsc = spawn(
+		process.execPath,
+		[
+			require.resolve('typescript/bin/tsc'),
+			'-p',
+			'tsconfig.json',
+			'--watch',
+			'--preserveWatchOutput',
+		],
+		{
+			cwd: app.PACKAGE_ROOT,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		},
+	);
 	prefixed(tsc, '[tsc]');
 	const server = spawn(n8n.node, [n8n.n8nBin, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
 	prefixed(server, '[n8n]');
@@ -155,7 +177,9 @@ async function main() {
 		if (!stopping) console.error(`dev: n8n exited (${code}); see the [n8n] lines above`);
 		stop(code ?? 1);
 	});
-	console.log(`dev: examples from ${path.relative(process.cwd(), EXAMPLES_DIR) || 'examples'}; starting n8n…`);
+	console.log(
+		`dev: examples from ${path.relative(process.cwd(), EXAMPLES_DIR) || 'examples'}; starting n8n…`,
+	);
 }
 
 main().catch((error) => {

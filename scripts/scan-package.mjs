@@ -25,7 +25,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { SOURCE_FILE_PATTERNS, analyzePackage } from '@n8n/scan-community-package/scanner/scanner.mjs';
+import {
+	SOURCE_FILE_PATTERNS,
+	analyzePackage,
+} from '@n8n/scan-community-package/scanner/scanner.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = [];
@@ -47,7 +50,9 @@ function expect(condition, message) {
 
 /** "owner/name" of a GitHub address in any of the forms package.json uses, or undefined. */
 export function githubRepo(address) {
-	const match = /github\.com[/:]([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+?)(?:\.git)?(?:[/#?].*)?$/.exec(String(address ?? ''));
+	const match = /github\.com[/:]([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+?)(?:\.git)?(?:[/#?].*)?$/.exec(
+		String(address ?? ''),
+	);
 	return match ? `${match[1]}/${match[2]}`.toLowerCase() : undefined;
 }
 
@@ -73,25 +78,41 @@ async function main() {
 		const untar = spawnSync('tar', ['-xzf', tarball, '-C', work]);
 		if (untar.status !== 0) throw new Error(`tar exited ${untar.status}`);
 		const manifest = JSON.parse(fs.readFileSync(path.join(unpacked, 'package.json'), 'utf8'));
-		console.log(`scan: ${report.filename}, ${files.length} files, ${(report.size / 1024).toFixed(1)} kB packed`);
+		console.log(
+			`scan: ${report.filename}, ${files.length} files, ${(report.size / 1024).toFixed(1)} kB packed`,
+		);
 
-		await check("n8n's scanner: the repository's node and credential sources and package.json", async () => {
-			const result = await analyzePackage(root, SOURCE_FILE_PATTERNS);
-			expect(result.passed, `${result.message}\n${result.details ?? ''}`);
-		});
+		await check(
+			"n8n's scanner: the repository's node and credential sources and package.json",
+			async () => {
+				const result = await analyzePackage(root, SOURCE_FILE_PATTERNS);
+				expect(result.passed, `${result.message}\n${result.details ?? ''}`);
+			},
+		);
 
-		await check("n8n's scanner: the packed tarball (compiled .js and the published package.json)", async () => {
-			const result = await analyzePackage(unpacked, ['**/*.js', 'package.json']);
-			expect(result.passed, `${result.message}\n${result.details ?? ''}`);
-		});
+		await check(
+			"n8n's scanner: the packed tarball (compiled .js and the published package.json)",
+			async () => {
+				const result = await analyzePackage(unpacked, ['**/*.js', 'package.json']);
+				expect(result.passed, `${result.message}\n${result.details ?? ''}`);
+			},
+		);
 
-		await check('the tarball holds package.json, README, LICENSE, CHANGELOG and dist/ nodes, credentials and icons only', async () => {
-			const foreign = files.filter((file) => !ALLOWED_TOP_LEVEL.has(file) && !DIST_FILE.test(file));
-			expect(foreign.length === 0, `files that do not belong in the package: ${foreign.join(', ')}`);
-			for (const required of ['package.json', 'README.md', 'LICENSE.md']) {
-				expect(files.includes(required), `${required} is missing from the tarball`);
-			}
-		});
+		await check(
+			'the tarball holds package.json, README, LICENSE, CHANGELOG and dist/ nodes, credentials and icons only',
+			async () => {
+				const foreign = files.filter(
+					(file) => !ALLOWED_TOP_LEVEL.has(file) && !DIST_FILE.test(file),
+				);
+				expect(
+					foreign.length === 0,
+					`files that do not belong in the package: ${foreign.join(', ')}`,
+				);
+				for (const required of ['package.json', 'README.md', 'LICENSE.md']) {
+					expect(files.includes(required), `${required} is missing from the tarball`);
+				}
+			},
+		);
 
 		await check('every node and credential that package.json names is in the tarball', async () => {
 			const named = [...(manifest.n8n?.nodes ?? []), ...(manifest.n8n?.credentials ?? [])];
@@ -100,38 +121,67 @@ async function main() {
 			expect(missing.length === 0, `named but not packed: ${missing.join(', ')}`);
 		});
 
-		await check('package.json: MIT, no runtime dependencies, n8n-workflow the only peer dependency, the community keyword', async () => {
-			expect(manifest.license === 'MIT', `license is ${manifest.license}`);
-			expect(Object.keys(manifest.dependencies ?? {}).length === 0, `runtime dependencies: ${Object.keys(manifest.dependencies ?? {}).join(', ')}`);
-			expect(
-				JSON.stringify(manifest.peerDependencies) === JSON.stringify({ 'n8n-workflow': '*' }),
-				`peerDependencies are ${JSON.stringify(manifest.peerDependencies)}`,
-			);
-			expect(manifest.keywords?.includes('n8n-community-node-package'), 'the keyword n8n-community-node-package is missing');
-			expect(/^n8n-nodes-[a-z0-9-]+$/.test(manifest.name), `the name ${manifest.name} does not follow n8n-nodes-*`);
-			expect(manifest.n8n?.strict === true, 'n8n.strict is not true');
-		});
+		await check(
+			'package.json: MIT, no runtime dependencies, n8n-workflow the only peer dependency, the community keyword',
+			async () => {
+				expect(manifest.license === 'MIT', `license is ${manifest.license}`);
+				expect(
+					Object.keys(manifest.dependencies ?? {}).length === 0,
+					`runtime dependencies: ${Object.keys(manifest.dependencies ?? {}).join(', ')}`,
+				);
+				expect(
+					JSON.stringify(manifest.peerDependencies) === JSON.stringify({ 'n8n-workflow': '*' }),
+					`peerDependencies are ${JSON.stringify(manifest.peerDependencies)}`,
+				);
+				expect(
+					manifest.keywords?.includes('n8n-community-node-package'),
+					'the keyword n8n-community-node-package is missing',
+				);
+				expect(
+					/^n8n-nodes-[a-z0-9-]+$/.test(manifest.name),
+					`the name ${manifest.name} does not follow n8n-nodes-*`,
+				);
+				expect(manifest.n8n?.strict === true, 'n8n.strict is not true');
+			},
+		);
 
-		await check('package.json: repository, homepage, bugs and author name one GitHub repository, as the README does', async () => {
-			const repository = githubRepo(manifest.repository?.url ?? manifest.repository);
-			expect(repository, `repository ${JSON.stringify(manifest.repository)} is not a GitHub address`);
-			const named = {
-				homepage: githubRepo(manifest.homepage),
-				bugs: githubRepo(manifest.bugs?.url ?? manifest.bugs),
-				'author.url': githubRepo(manifest.author?.url),
-			};
-			for (const [field, value] of Object.entries(named)) {
-				expect(value === repository, `${field} names ${value ?? 'no GitHub repository'}, repository names ${repository}`);
-			}
-			expect(typeof manifest.author?.name === 'string' && manifest.author.name.trim(), 'author.name is missing');
-			const readme = fs.readFileSync(path.join(unpacked, 'README.md'), 'utf8');
-			const readmeRepos = [...readme.matchAll(/https:\/\/github\.com\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+/g)]
-				.map((match) => githubRepo(match[0]))
-				.filter((repo) => repo?.endsWith('/n8n-nodes-storydoc'));
-			expect(readmeRepos.length > 0, 'the README does not link the repository');
-			const other = readmeRepos.filter((repo) => repo !== repository);
-			expect(other.length === 0, `the README links ${other.join(', ')}, package.json names ${repository}`);
-		});
+		await check(
+			'package.json: repository, homepage, bugs and author name one GitHub repository, as the README does',
+			async () => {
+				const repository = githubRepo(manifest.repository?.url ?? manifest.repository);
+				expect(
+					repository,
+					`repository ${JSON.stringify(manifest.repository)} is not a GitHub address`,
+				);
+				const named = {
+					homepage: githubRepo(manifest.homepage),
+					bugs: githubRepo(manifest.bugs?.url ?? manifest.bugs),
+					'author.url': githubRepo(manifest.author?.url),
+				};
+				for (const [field, value] of Object.entries(named)) {
+					expect(
+						value === repository,
+						`${field} names ${value ?? 'no GitHub repository'}, repository names ${repository}`,
+					);
+				}
+				expect(
+					typeof manifest.author?.name === 'string' && manifest.author.name.trim(),
+					'author.name is missing',
+				);
+				const readme = fs.readFileSync(path.join(unpacked, 'README.md'), 'utf8');
+				const readmeRepos = [
+					...readme.matchAll(/https:\/\/github\.com\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+/g),
+				]
+					.map((match) => githubRepo(match[0]))
+					.filter((repo) => repo?.endsWith('/n8n-nodes-storydoc'));
+				expect(readmeRepos.length > 0, 'the README does not link the repository');
+				const other = readmeRepos.filter((repo) => repo !== repository);
+				expect(
+					other.length === 0,
+					`the README links ${other.join(', ')}, package.json names ${repository}`,
+				);
+			},
+		);
 	} finally {
 		fs.rmSync(work, { recursive: true, force: true });
 	}
@@ -145,7 +195,8 @@ main()
 	.finally(() => {
 		// The scanner makes a temporary folder (tmp-<pid>-…) when it loads and leaves it behind.
 		for (const entry of fs.readdirSync(os.tmpdir())) {
-			if (entry.startsWith(`tmp-${process.pid}-`)) fs.rmSync(path.join(os.tmpdir(), entry), { recursive: true, force: true });
+			if (entry.startsWith(`tmp-${process.pid}-`))
+				fs.rmSync(path.join(os.tmpdir(), entry), { recursive: true, force: true });
 		}
 		const passed = results.filter(Boolean).length;
 		console.log(`tests: ${passed} passed, ${results.length - passed} failed`);

@@ -41,8 +41,15 @@ export function startCursor(instant: number): EventCursor {
 /** The cursor kept in the node's static data, or undefined before the first poll (or if it is unreadable). */
 export function readCursor(staticData: IDataObject): EventCursor | undefined {
 	const cursor = staticData.cursor as Partial<EventCursor> | undefined;
-	if (!cursor || typeof cursor.timestamp !== 'string' || !Number.isFinite(Date.parse(cursor.timestamp))) return undefined;
-	const seen = Array.isArray(cursor.seen) ? cursor.seen.filter((key): key is string => typeof key === 'string') : [];
+	if (
+		!cursor ||
+		typeof cursor.timestamp !== 'string' ||
+		!Number.isFinite(Date.parse(cursor.timestamp))
+	)
+		return undefined;
+	const seen = Array.isArray(cursor.seen)
+		? cursor.seen.filter((key): key is string => typeof key === 'string')
+		: [];
 	return { timestamp: cursor.timestamp, seen };
 }
 
@@ -52,7 +59,10 @@ export function readCursor(staticData: IDataObject): EventCursor | undefined {
  * instants, so any timestamp form the API uses works; within one poll an event read twice (a page
  * boundary that moved while paging) counts once. With nothing new, the cursor stays where it was.
  */
-export function advance(cursor: EventCursor, events: Iterable<AnalyticsEvent>): { fresh: AnalyticsEvent[]; next: EventCursor } {
+export function advance(
+	cursor: EventCursor,
+	events: Iterable<AnalyticsEvent>,
+): { fresh: AnalyticsEvent[]; next: EventCursor } {
 	const cursorInstant = Date.parse(cursor.timestamp);
 	const seenAtCursor = new Set(cursor.seen);
 	const readThisPoll = new Set<string>();

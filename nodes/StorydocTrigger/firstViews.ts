@@ -37,8 +37,12 @@ export interface FirstViewState {
 export function readFirstViewState(staticData: IDataObject): FirstViewState {
 	const stored = staticData.firstViews as Partial<FirstViewState> | undefined;
 	return {
-		settled: Array.isArray(stored?.settled) ? stored.settled.filter((id): id is string => typeof id === 'string') : [],
-		pending: Array.isArray(stored?.pending) ? stored.pending.filter((candidate) => candidate?.event?.versionId) : [],
+		settled: Array.isArray(stored?.settled)
+			? stored.settled.filter((id): id is string => typeof id === 'string')
+			: [],
+		pending: Array.isArray(stored?.pending)
+			? stored.pending.filter((candidate) => candidate?.event?.versionId)
+			: [],
 	};
 }
 
@@ -61,13 +65,18 @@ export async function firstViews(
 ): Promise<{ emitted: AnalyticsEvent[]; state: FirstViewState; requests: number }> {
 	const settled = new Set(previous.settled);
 	const candidates = new Map<string, Candidate>(
-		previous.pending.map((candidate) => [candidate.event.versionId, { ...candidate, sameInstant: [...candidate.sameInstant] }]),
+		previous.pending.map((candidate) => [
+			candidate.event.versionId,
+			{ ...candidate, sameInstant: [...candidate.sameInstant] },
+		]),
 	);
 	for (const event of fresh) {
 		if (event.eventCategory !== 'view' || settled.has(event.versionId)) continue;
 		const known = candidates.get(event.versionId);
-		if (!known) candidates.set(event.versionId, { event, sameInstant: [String(event.eventId ?? '')] });
-		else if (instantOf(known.event) === instantOf(event)) known.sameInstant.push(String(event.eventId ?? ''));
+		if (!known)
+			candidates.set(event.versionId, { event, sameInstant: [String(event.eventId ?? '')] });
+		else if (instantOf(known.event) === instantOf(event))
+			known.sameInstant.push(String(event.eventId ?? ''));
 	}
 
 	const emitted: AnalyticsEvent[] = [];
@@ -84,7 +93,9 @@ export async function firstViews(
 		const createdAt = Date.parse(String(candidate.event.versionCreatedAt ?? ''));
 		const from =
 			candidate.checkedUntil ??
-			(Number.isFinite(createdAt) ? Math.min(createdAt, viewedAt) : viewedAt - LOOKBACK_WITHOUT_CREATION_DAYS * DAY_MS);
+			(Number.isFinite(createdAt)
+				? Math.min(createdAt, viewedAt)
+				: viewedAt - LOOKBACK_WITHOUT_CREATION_DAYS * DAY_MS);
 		const check = await viewBefore.call(context, {
 			versionId: candidate.event.versionId,
 			from,

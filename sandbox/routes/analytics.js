@@ -12,7 +12,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 function pageNumber(text) {
 	if (text === null) return 1;
 	const page = /^\d+$/.test(text) ? Number(text) : NaN;
-	if (!(Number.isSafeInteger(page) && page >= 1)) throw new ApiError(400, { error: 'page must be an integer of at least 1' });
+	if (!(Number.isSafeInteger(page) && page >= 1))
+		throw new ApiError(400, { error: 'page must be an integer of at least 1' });
 	return page;
 }
 
@@ -24,34 +25,41 @@ function pageNumber(text) {
  * on the supplied day are returned"). The 92-day limit compares the two instants as sent.
  */
 function queryEvents({ state, caller, query, pageSize }) {
-	if (caller.plan !== 'team') throw new ApiError(403, { error: 'Analytics API is available on the Team plan only' });
+	if (caller.plan !== 'team')
+		throw new ApiError(403, { error: 'Analytics API is available on the Team plan only' });
 	const fromMs = parseIsoUtc(query.get('dateFrom'));
 	const toMs = parseIsoUtc(query.get('dateTo'));
 	if (Number.isNaN(fromMs) || Number.isNaN(toMs)) {
 		throw new ApiError(400, { error: 'dateFrom and dateTo are required (ISO 8601, ...)' });
 	}
-	if (toMs - fromMs > MAX_RANGE_MS) throw new ApiError(400, { error: 'Date range cannot exceed 3 months' });
+	if (toMs - fromMs > MAX_RANGE_MS)
+		throw new ApiError(400, { error: 'Date range cannot exceed 3 months' });
 	const userEmail = query.get('userEmail');
 	if (userEmail !== null && !EMAIL.test(userEmail)) {
 		throw new ApiError(400, { error: 'userEmail must be a valid email address' });
 	}
 	const page = pageNumber(query.get('page'));
 	const storyId = query.get('storyId') ?? caller.storyId;
-	if (caller.storyId && storyId !== caller.storyId) throw new ApiError(403, { error: 'Access denied' });
+	if (caller.storyId && storyId !== caller.storyId)
+		throw new ApiError(403, { error: 'Access denied' });
 	const versionId = query.get('versionId');
 	let versionIdsOfUser;
 	if (userEmail !== null) {
 		const user = findUser(state, userEmail);
-		if (!user) throw new ApiError(404, { error: `userEmail ${userEmail} not found in this organization` });
+		if (!user)
+			throw new ApiError(404, { error: `userEmail ${userEmail} not found in this organization` });
 		versionIdsOfUser = new Set(
-			state.versions.filter((version) => version.senderEmail === user.email).map((version) => version.id),
+			state.versions
+				.filter((version) => version.senderEmail === user.email)
+				.map((version) => version.id),
 		);
 	}
 
 	let matching = eventsBetween(state.events, fromMs, endOfUtcDay(toMs));
 	if (storyId !== null) matching = matching.filter((event) => event.storyId === storyId);
 	if (versionId !== null) matching = matching.filter((event) => event.versionId === versionId);
-	if (versionIdsOfUser) matching = matching.filter((event) => versionIdsOfUser.has(event.versionId));
+	if (versionIdsOfUser)
+		matching = matching.filter((event) => versionIdsOfUser.has(event.versionId));
 
 	const total = matching.length;
 	const totalPages = Math.ceil(total / pageSize);

@@ -50,9 +50,13 @@ async function getAllEvents(options: INodeParameters) {
 		{ credentials: api.credentials() },
 	);
 	expect(error).toBeUndefined();
-	const expected = api.sandbox.state.events.filter((event: Json) => Date.parse(event.timestamp) >= from);
+	const expected = api.sandbox.state.events.filter(
+		(event: Json) => Date.parse(event.timestamp) >= from,
+	);
 	expect(expected.length).toBeGreaterThan(10 * 40);
-	expect(outputs.Storydoc.map((item) => item.json.eventId)).toEqual(expected.map((event: Json) => event.eventId));
+	expect(outputs.Storydoc.map((item) => item.json.eventId)).toEqual(
+		expected.map((event: Json) => event.eventId),
+	);
 	return api.sandbox.log.filter((entry) => entry.path === '/v2/analytics/events');
 }
 
@@ -60,19 +64,24 @@ test.each<[INodeParameters, number]>([
 	[{}, 5],
 	[{ concurrency: 2 }, 2],
 	[{ concurrency: 7 }, 7],
-])('options %j: at most %i pages in flight, page 1 alone first, output in API order', async (options, expected) => {
-	const requests = await getAllEvents(options);
-	// The limit is a promise; reaching it exactly depends on how busy the machine is (pages are
-	// asked for faster than a loaded machine answers them, or not).
-	expect(maxInFlight).toBeLessThanOrEqual(expected);
-	expect(maxInFlight).toBeGreaterThan(1);
-	expect(requests[0].query.page).toBe('1');
-	expect(inFlightWhenPage1Answered).toBe(1);
-	expect(new Set(requests.map((entry) => entry.query.page)).size).toBe(requests.length);
-});
+])(
+	'options %j: at most %i pages in flight, page 1 alone first, output in API order',
+	async (options, expected) => {
+		const requests = await getAllEvents(options);
+		// The limit is a promise; reaching it exactly depends on how busy the machine is (pages are
+		// asked for faster than a loaded machine answers them, or not).
+		expect(maxInFlight).toBeLessThanOrEqual(expected);
+		expect(maxInFlight).toBeGreaterThan(1);
+		expect(requests[0].query.page).toBe('1');
+		expect(inFlightWhenPage1Answered).toBe(1);
+		expect(new Set(requests.map((entry) => entry.query.page)).size).toBe(requests.length);
+	},
+);
 
 test('Parallel Page Requests 1: strictly one page after another, in page order', async () => {
 	const requests = await getAllEvents({ concurrency: 1 });
 	expect(maxInFlight).toBe(1);
-	expect(requests.map((entry) => Number(entry.query.page))).toEqual(requests.map((_, index) => index + 1));
+	expect(requests.map((entry) => Number(entry.query.page))).toEqual(
+		requests.map((_, index) => index + 1),
+	);
 });

@@ -4,14 +4,21 @@
  * user's range exactly, touch without overlapping, and each stay within the limit.
  */
 import type { DateWindow } from '../../dist/nodes/Storydoc/helpers/dateWindows';
-import { splitIntoWindows, isOutsideWindow, MAX_WINDOW_DAYS } from '../../dist/nodes/Storydoc/helpers/dateWindows';
+import {
+	splitIntoWindows,
+	isOutsideWindow,
+	MAX_WINDOW_DAYS,
+} from '../../dist/nodes/Storydoc/helpers/dateWindows';
 
 const DAY = 86_400_000;
 const at = (iso: string) => Date.parse(iso);
 const endOfUtcDay = (instant: number) => Math.floor(instant / DAY) * DAY + DAY - 1;
 
 /** What the API would cover for a window: dateFrom to the end of dateTo's UTC day. */
-const apiCoverage = (window: DateWindow) => ({ from: at(window.dateFrom), to: endOfUtcDay(at(window.dateTo)) });
+const apiCoverage = (window: DateWindow) => ({
+	from: at(window.dateFrom),
+	to: endOfUtcDay(at(window.dateTo)),
+});
 
 function expectTiling(windows: DateWindow[], from: number, to: number) {
 	expect(windows[0].from).toBe(from);
@@ -90,13 +97,18 @@ describe('splitIntoWindows', () => {
 		expectTiling(windows, from, from + 400 * DAY);
 	});
 
-	test.each([1, 7, 91, 92, 93, 183, 184, 185, 365, 1000])('%i days from a random instant tile exactly', (days) => {
-		const from = at('2024-02-28T17:23:11.123Z');
-		const to = from + days * DAY + 12_345;
-		const windows = splitIntoWindows(from, to);
-		expectTiling(windows, from, to);
-		expect(windows.length).toBe(Math.ceil((endOfUtcDay(to) - Math.floor(from / DAY) * DAY + 1) / (92 * DAY)));
-	});
+	test.each([1, 7, 91, 92, 93, 183, 184, 185, 365, 1000])(
+		'%i days from a random instant tile exactly',
+		(days) => {
+			const from = at('2024-02-28T17:23:11.123Z');
+			const to = from + days * DAY + 12_345;
+			const windows = splitIntoWindows(from, to);
+			expectTiling(windows, from, to);
+			expect(windows.length).toBe(
+				Math.ceil((endOfUtcDay(to) - Math.floor(from / DAY) * DAY + 1) / (92 * DAY)),
+			);
+		},
+	);
 
 	test('across a leap day and a year end', () => {
 		const from = at('2023-12-01T00:00:00.000Z');
@@ -142,7 +154,10 @@ describe('splitIntoWindows', () => {
 });
 
 describe('isOutsideWindow', () => {
-	const window = splitIntoWindows(at('2026-02-01T10:00:00.000Z'), at('2026-02-03T12:00:00.000Z'))[0];
+	const window = splitIntoWindows(
+		at('2026-02-01T10:00:00.000Z'),
+		at('2026-02-03T12:00:00.000Z'),
+	)[0];
 
 	test.each([
 		['2026-02-01T10:00:00.000Z', false],

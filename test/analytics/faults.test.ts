@@ -33,14 +33,19 @@ const parameters = {
 	dateTo: new Date(NOW).toISOString(),
 	returnAll: true,
 } satisfies INodeParameters;
-const analyticsRequests = () => api.sandbox.log.filter((entry) => entry.path === '/v2/analytics/events');
+const analyticsRequests = () =>
+	api.sandbox.log.filter((entry) => entry.path === '/v2/analytics/events');
 const expectedIds = () =>
-	api.sandbox.state.events.filter((event: Json) => Date.parse(event.timestamp) >= from).map((event: Json) => event.eventId);
+	api.sandbox.state.events
+		.filter((event: Json) => Date.parse(event.timestamp) >= from)
+		.map((event: Json) => event.eventId);
 
 beforeEach(() => api.sandbox.reset());
 
 async function expectEveryEventOnce() {
-	const { outputs, error } = await runWorkflow(storydocWorkflow(parameters), { credentials: api.credentials() });
+	const { outputs, error } = await runWorkflow(storydocWorkflow(parameters), {
+		credentials: api.credentials(),
+	});
 	expect(error).toBeUndefined();
 	const ids = outputs.Storydoc.map((item) => item.json.eventId);
 	expect(ids.length).toBeGreaterThan(8 * PAGE_SIZE);
@@ -70,10 +75,14 @@ test.each<[string, PageFault]>([
 
 test('a page that keeps failing fails the item with the API message and error ID, after the retries', async () => {
 	api.sandbox.setFault({ route: ROUTE, type: 'status500', after: 3, times: Infinity });
-	const { error, outputs } = await runWorkflow(storydocWorkflow(parameters), { credentials: api.credentials() });
+	const { error, outputs } = await runWorkflow(storydocWorkflow(parameters), {
+		credentials: api.credentials(),
+	});
 	expect(error.message).toBe('Error occured');
 	expect(error.httpCode).toBe('500');
-	expect(error.description).toMatch(/Storydoc error ID: [0-9a-f-]{36}\. Quote it to Storydoc support\./);
+	expect(error.description).toMatch(
+		/Storydoc error ID: [0-9a-f-]{36}\. Quote it to Storydoc support\./,
+	);
 	expect(error.description).toMatch(/The node tried 5 times/);
 	// No partial list: a failed item outputs nothing (unless Continue On Fail, which gives one error item).
 	expect(outputs.Storydoc).toEqual([]);
@@ -88,7 +97,12 @@ test('a 200 answer that is not an events page fails clearly instead of giving an
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	try {
 		const { error } = await runWorkflow(storydocWorkflow(parameters), {
-			credentials: { storydocApi: { accessToken: 'any', baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } },
+			credentials: {
+				storydocApi: {
+					accessToken: 'any',
+					baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+				},
+			},
 		});
 		expect(error.message).toBe(
 			'The Storydoc API answered GET /v2/analytics/events without the expected "data" list and "pagination"',

@@ -11,7 +11,14 @@ import {
 import type { AnalyticsEvent } from '../../dist/nodes/Storydoc/helpers/versionSummary';
 import { VersionSummaries } from '../../dist/nodes/Storydoc/helpers/versionSummary';
 
-const node: INode = { id: '1', name: 'Storydoc', type: 'n8n-nodes-storydoc.storydoc', typeVersion: 1, position: [0, 0], parameters: {} };
+const node: INode = {
+	id: '1',
+	name: 'Storydoc',
+	type: 'n8n-nodes-storydoc.storydoc',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 
 const event = (overrides: Partial<AnalyticsEvent>): AnalyticsEvent => ({
 	sessionId: 's1',
@@ -35,10 +42,30 @@ describe('VersionSummaries', () => {
 		const summaries = new VersionSummaries();
 		[
 			event({ timestamp: '2026-01-01T10:00:00.000Z', visitorId: 'v1', sessionId: 's1' }),
-			event({ timestamp: '2026-01-01T10:01:00.000Z', visitorId: 'v1', sessionId: 's1', eventCategory: 'click', eventName: 'CTA click' }),
-			event({ timestamp: '2026-01-02T09:00:00.000Z', visitorId: 'v2', sessionId: 's2', eventName: 'Slide 2 view' }),
-			event({ timestamp: '2026-01-02T09:05:00.000Z', visitorId: null, sessionId: null, eventName: 'Slide 3 view' }),
-			event({ versionId: 'version-2', versionTitle: 'Proposal for Globex', timestamp: '2026-01-01T12:00:00.000Z' }),
+			event({
+				timestamp: '2026-01-01T10:01:00.000Z',
+				visitorId: 'v1',
+				sessionId: 's1',
+				eventCategory: 'click',
+				eventName: 'CTA click',
+			}),
+			event({
+				timestamp: '2026-01-02T09:00:00.000Z',
+				visitorId: 'v2',
+				sessionId: 's2',
+				eventName: 'Slide 2 view',
+			}),
+			event({
+				timestamp: '2026-01-02T09:05:00.000Z',
+				visitorId: null,
+				sessionId: null,
+				eventName: 'Slide 3 view',
+			}),
+			event({
+				versionId: 'version-2',
+				versionTitle: 'Proposal for Globex',
+				timestamp: '2026-01-01T12:00:00.000Z',
+			}),
 		].forEach((e) => summaries.add(e));
 
 		expect(summaries.size).toBe(2);
@@ -59,14 +86,25 @@ describe('VersionSummaries', () => {
 				lastEventAt: '2026-01-02T09:05:00.000Z',
 				lastEventName: 'Slide 3 view',
 			},
-			expect.objectContaining({ versionId: 'version-2', views: 1, clicks: 0, uniqueVisitors: 1, uniqueSessions: 1 }),
+			expect.objectContaining({
+				versionId: 'version-2',
+				views: 1,
+				clicks: 0,
+				uniqueVisitors: 1,
+				uniqueSessions: 1,
+			}),
 		]);
 	});
 
 	test('the prospect comes from the latest event that has it, whatever the order of events', () => {
 		const events = [
 			event({ timestamp: '2026-01-01T10:00:00.000Z' }),
-			event({ timestamp: '2026-01-02T10:00:00.000Z', prospectName: 'Ann', prospectEmail: 'ann@acme.test', prospectPosition: 'CFO' }),
+			event({
+				timestamp: '2026-01-02T10:00:00.000Z',
+				prospectName: 'Ann',
+				prospectEmail: 'ann@acme.test',
+				prospectPosition: 'CFO',
+			}),
 			event({ timestamp: '2026-01-03T10:00:00.000Z', prospectName: 'Ann Lee' }),
 			event({ timestamp: '2026-01-04T10:00:00.000Z', eventName: 'Last' }),
 		];
@@ -137,25 +175,41 @@ describe('validation', () => {
 	});
 
 	test('a Date object is read as its instant', () => {
-		expect(parseDateField(node, 2, 'From', new Date('2026-01-31T00:00:00Z'), 'Asia/Tokyo')).toBe(Date.parse('2026-01-31T00:00:00Z'));
+		expect(parseDateField(node, 2, 'From', new Date('2026-01-31T00:00:00Z'), 'Asia/Tokyo')).toBe(
+			Date.parse('2026-01-31T00:00:00Z'),
+		);
 	});
 
 	test.each(['', '   ', undefined, null])('an empty date (%j) is required', (value) => {
-		const error = expectFieldError(() => parseDateField(node, 2, 'To', value, 'UTC'), 'Item 2: "To" is required');
+		const error = expectFieldError(
+			() => parseDateField(node, 2, 'To', value, 'UTC'),
+			'Item 2: "To" is required',
+		);
 		expect(error.description).toMatch(/\$now/);
 	});
 
 	test.each(['yesterday', '2026-13-45', 'not a date'])('%s is not a valid date', (value) => {
-		const error = expectFieldError(() => parseDateField(node, 2, 'From', value, 'UTC'), 'Item 2: "From" is not a valid date');
+		const error = expectFieldError(
+			() => parseDateField(node, 2, 'From', value, 'UTC'),
+			'Item 2: "From" is not a valid date',
+		);
 		expect(error.description).toContain(JSON.stringify(value));
 	});
 
 	test('From after To names both', () => {
 		const error = expectFieldError(
-			() => validateDateRange(node, 2, Date.parse('2026-02-01T00:00:00Z'), Date.parse('2026-01-01T00:00:00Z')),
+			() =>
+				validateDateRange(
+					node,
+					2,
+					Date.parse('2026-02-01T00:00:00Z'),
+					Date.parse('2026-01-01T00:00:00Z'),
+				),
 			'Item 2: "From" is after "To"',
 		);
-		expect(error.description).toBe('From is 2026-02-01T00:00:00.000Z and To is 2026-01-01T00:00:00.000Z (UTC).');
+		expect(error.description).toBe(
+			'From is 2026-02-01T00:00:00.000Z and To is 2026-01-01T00:00:00.000Z (UTC).',
+		);
 		expect(() => validateDateRange(node, 2, 5, 5)).not.toThrow();
 	});
 
@@ -169,15 +223,24 @@ describe('validation', () => {
 		expect(optionalEmailField(node, 2, 'User Email', value)).toBe(expected);
 	});
 
-	test.each(['ann', 'ann@', '@acme.test', 'ann@acme', 'ann @acme.test', 'a@b@c.test'])('%s is not an email', (value) => {
-		expectFieldError(() => optionalEmailField(node, 2, 'User Email', value), 'Item 2: "User Email" is not a valid email address');
-	});
+	test.each(['ann', 'ann@', '@acme.test', 'ann@acme', 'ann @acme.test', 'a@b@c.test'])(
+		'%s is not an email',
+		(value) => {
+			expectFieldError(
+				() => optionalEmailField(node, 2, 'User Email', value),
+				'Item 2: "User Email" is not a valid email address',
+			);
+		},
+	);
 
 	test('positive whole numbers within bounds', () => {
 		expect(positiveIntegerField(node, 2, 'Limit', 1)).toBe(1);
 		expect(positiveIntegerField(node, 2, 'Limit', '25')).toBe(25);
 		for (const value of [0, -1, 1.5, 'x', '', null, undefined]) {
-			expectFieldError(() => positiveIntegerField(node, 2, 'Limit', value), 'Item 2: "Limit" must be a whole number of at least 1');
+			expectFieldError(
+				() => positiveIntegerField(node, 2, 'Limit', value),
+				'Item 2: "Limit" must be a whole number of at least 1',
+			);
 		}
 		expectFieldError(
 			() => positiveIntegerField(node, 2, 'Parallel Page Requests', 11, 10),

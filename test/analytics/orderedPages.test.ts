@@ -45,7 +45,10 @@ function fakeApi({ total, pageSize, jitterMs = 5, grow = 0, failOn }: FakeApiOpt
 			const totalNow = api.total;
 			if (page === 1 && grow) api.total += grow; // events arrive after page 1 announced the total
 			const start = (page - 1) * pageSize;
-			const items = Array.from({ length: Math.max(0, Math.min(pageSize, totalNow - start)) }, (_, i) => start + i);
+			const items = Array.from(
+				{ length: Math.max(0, Math.min(pageSize, totalNow - start)) },
+				(_, i) => start + i,
+			);
 			const totalPages = Math.ceil(totalNow / pageSize);
 			return { items, hasMore: page < totalPages, totalPages, pageSize };
 		},
@@ -53,7 +56,10 @@ function fakeApi({ total, pageSize, jitterMs = 5, grow = 0, failOn }: FakeApiOpt
 	return api;
 }
 
-async function collect<T>(iterable: AsyncIterable<T[]>, { stopAfter }: { stopAfter?: number } = {}): Promise<T[][]> {
+async function collect<T>(
+	iterable: AsyncIterable<T[]>,
+	{ stopAfter }: { stopAfter?: number } = {},
+): Promise<T[][]> {
 	const pages: T[][] = [];
 	for await (const items of iterable) {
 		pages.push(items);
@@ -68,7 +74,9 @@ describe('orderedPages', () => {
 		const pages = await collect(orderedPages(api.fetchPage, { concurrency: 6 }));
 		expect(pages.flat()).toEqual(Array.from({ length: 1003 }, (_, i) => i));
 		expect(pages).toHaveLength(101);
-		expect([...api.requests].sort((a, b) => a - b)).toEqual(Array.from({ length: 101 }, (_, i) => i + 1));
+		expect([...api.requests].sort((a, b) => a - b)).toEqual(
+			Array.from({ length: 101 }, (_, i) => i + 1),
+		);
 	});
 
 	test('page 1 alone first, then never more than `concurrency` requests at a time', async () => {
@@ -141,7 +149,9 @@ describe('orderedPages', () => {
 		const onUnhandled = (reason: unknown) => unhandled.push(reason);
 		process.on('unhandledRejection', onUnhandled);
 		try {
-			await expect(collect(orderedPages(api.fetchPage, { concurrency: 5 }))).rejects.toThrow('page 4 failed');
+			await expect(collect(orderedPages(api.fetchPage, { concurrency: 5 }))).rejects.toThrow(
+				'page 4 failed',
+			);
 			expect(api.inFlight).toBe(0);
 			expect(api.settled).toBe(api.requests.length);
 			await delay(30);

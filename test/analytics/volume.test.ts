@@ -22,11 +22,15 @@ const parameters = (output: string): INodeParameters => ({
 });
 
 test('Raw Events: 100,000 items, each seeded event exactly once, in the API order', async () => {
-	const { outputs, error } = await runWorkflow(storydocWorkflow(parameters('events')), { credentials: api.credentials() });
+	const { outputs, error } = await runWorkflow(storydocWorkflow(parameters('events')), {
+		credentials: api.credentials(),
+	});
 	expect(error).toBeUndefined();
 	const events = api.sandbox.state.events;
 	expect(outputs.Storydoc).toHaveLength(100_000);
-	const mismatches = outputs.Storydoc.filter((item, index) => item.json.eventId !== events[index].eventId);
+	const mismatches = outputs.Storydoc.filter(
+		(item, index) => item.json.eventId !== events[index].eventId,
+	);
 	expect(mismatches).toHaveLength(0);
 	const requests = api.sandbox.log.filter((entry) => entry.path === '/v2/analytics/events');
 	expect(new Set(requests.map((entry) => entry.query.dateFrom)).size).toBe(3);
@@ -34,8 +38,12 @@ test('Raw Events: 100,000 items, each seeded event exactly once, in the API orde
 }, 60_000);
 
 test('Summary per Version over 100,000 events: the counts add up to every event', async () => {
-	const { outputs } = await runWorkflow(storydocWorkflow(parameters('versionSummary')), { credentials: api.credentials() });
+	const { outputs } = await runWorkflow(storydocWorkflow(parameters('versionSummary')), {
+		credentials: api.credentials(),
+	});
 	const versions = new Set(api.sandbox.state.events.map((event: Json) => event.versionId));
 	expect(outputs.Storydoc.map((item) => item.json.versionId).sort()).toEqual([...versions].sort());
-	expect(outputs.Storydoc.reduce((sum, item) => sum + item.json.views + item.json.clicks, 0)).toBe(100_000);
+	expect(outputs.Storydoc.reduce((sum, item) => sum + item.json.views + item.json.clicks, 0)).toBe(
+		100_000,
+	);
 }, 60_000);

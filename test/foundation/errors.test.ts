@@ -4,7 +4,14 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { storydocApiError } from '../../dist/nodes/Storydoc/transport/errors';
 
-const node: INode = { id: '1', name: 'Storydoc', type: 'n8n-nodes-storydoc.storydoc', typeVersion: 1, position: [0, 0], parameters: {} };
+const node: INode = {
+	id: '1',
+	name: 'Storydoc',
+	type: 'n8n-nodes-storydoc.storydoc',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 const json = { 'content-type': 'application/json' };
 
 function mapped(statusCode: number, body: unknown, headers: Record<string, string> = json) {
@@ -47,7 +54,11 @@ describe('storydocApiError', () => {
 	});
 
 	test('429 says the rate limit was hit, with the usage the headers reported', () => {
-		const error = mapped(429, { error: 'Too many requests' }, { ...json, 'x-rate-limit-counter': '151', 'x-rate-limit-maximum': '150' });
+		const error = mapped(
+			429,
+			{ error: 'Too many requests' },
+			{ ...json, 'x-rate-limit-counter': '151', 'x-rate-limit-maximum': '150' },
+		);
 		expect(error.message).toBe('Too many requests');
 		expect(error.description).toBe(
 			'The Storydoc rate limit was hit (151 of 150 requests this minute). Nothing was processed; wait a minute and run again.',
@@ -55,9 +66,14 @@ describe('storydocApiError', () => {
 	});
 
 	test('500: the errorId is in the description', () => {
-		const error = mapped(500, { error: 'Error occured', errorId: '3f0b6c1e-8d2a-4c55-9e0f-2b7a1d9c4e11' });
+		const error = mapped(500, {
+			error: 'Error occured',
+			errorId: '3f0b6c1e-8d2a-4c55-9e0f-2b7a1d9c4e11',
+		});
 		expect(error.message).toBe('Error occured');
-		expect(error.description).toBe('Storydoc error ID: 3f0b6c1e-8d2a-4c55-9e0f-2b7a1d9c4e11. Quote it to Storydoc support.');
+		expect(error.description).toBe(
+			'Storydoc error ID: 3f0b6c1e-8d2a-4c55-9e0f-2b7a1d9c4e11. Quote it to Storydoc support.',
+		);
 	});
 
 	test('a JSON error body that arrives as text is still read', () => {
@@ -65,8 +81,12 @@ describe('storydocApiError', () => {
 	});
 
 	test('an HTML error page gives a clear message naming the status and content type', () => {
-		const error = mapped(502, '<html><body>Bad Gateway</body></html>', { 'content-type': 'text/html; charset=utf-8' });
-		expect(error.message).toBe("Storydoc API answered HTTP 502 with a body that is not Storydoc's JSON (text/html)");
+		const error = mapped(502, '<html><body>Bad Gateway</body></html>', {
+			'content-type': 'text/html; charset=utf-8',
+		});
+		expect(error.message).toBe(
+			"Storydoc API answered HTTP 502 with a body that is not Storydoc's JSON (text/html)",
+		);
 		expect(error.httpCode).toBe('502');
 	});
 

@@ -6,11 +6,23 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { validateFieldType } from 'n8n-workflow';
 
-import { booleanValue, numberValue, optionField, positiveIntegerField } from '../../dist/nodes/Storydoc/helpers/validation';
+import {
+	booleanValue,
+	numberValue,
+	optionField,
+	positiveIntegerField,
+} from '../../dist/nodes/Storydoc/helpers/validation';
 import { runWorkflow, storydocWorkflow } from '../harness/n8n';
 import { useSandbox } from '../harness/sandbox';
 
-const node = { id: '1', name: 'Storydoc', type: 'n8n-nodes-storydoc.storydoc', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
+const node = {
+	id: '1',
+	name: 'Storydoc',
+	type: 'n8n-nodes-storydoc.storydoc',
+	typeVersion: 1,
+	position: [0, 0] as [number, number],
+	parameters: {},
+};
 
 describe('numberValue and booleanValue agree with validateFieldType', () => {
 	test.each([
@@ -24,12 +36,20 @@ describe('numberValue and booleanValue agree with validateFieldType', () => {
 		expect(validateFieldType('x', given, 'number')).toEqual({ valid: true, newValue: expected });
 	});
 
-	test.each([[''], ['   '], ['all'], [true], [null], [undefined], [{}], [Infinity], ['1e400'], [Number.NaN]])(
-		'%j is not a number here',
-		(given) => {
-			expect(numberValue(given)).toBeUndefined();
-		},
-	);
+	test.each([
+		[''],
+		['   '],
+		['all'],
+		[true],
+		[null],
+		[undefined],
+		[{}],
+		[Infinity],
+		['1e400'],
+		[Number.NaN],
+	])('%j is not a number here', (given) => {
+		expect(numberValue(given)).toBeUndefined();
+	});
 
 	test.each([
 		[true, true],
@@ -43,18 +63,25 @@ describe('numberValue and booleanValue agree with validateFieldType', () => {
 		['0', false],
 	])('%j is %j, as n8n reads a boolean', (given, expected) => {
 		expect(booleanValue(given)).toBe(expected);
-		expect(validateFieldType('x', typeof given === 'string' ? given.trim() : given, 'boolean')).toEqual({ valid: true, newValue: expected });
+		expect(
+			validateFieldType('x', typeof given === 'string' ? given.trim() : given, 'boolean'),
+		).toEqual({ valid: true, newValue: expected });
 	});
 
-	test.each([['yes'], ['no'], [2], [''], [null], [undefined], [[]]])('%j is not true or false', (given) => {
-		expect(booleanValue(given)).toBeUndefined();
-	});
+	test.each([['yes'], ['no'], [2], [''], [null], [undefined], [[]]])(
+		'%j is not true or false',
+		(given) => {
+			expect(booleanValue(given)).toBeUndefined();
+		},
+	);
 });
 
 describe('field readers keep the node messages', () => {
 	test('positiveIntegerField: numeric text is read, its range is checked, the item and field are named', () => {
 		expect(positiveIntegerField(node, 0, 'Limit', '7')).toBe(7);
-		expect(() => positiveIntegerField(node, 3, 'Limit', '0')).toThrow('Item 3: "Limit" must be a whole number of at least 1');
+		expect(() => positiveIntegerField(node, 3, 'Limit', '0')).toThrow(
+			'Item 3: "Limit" must be a whole number of at least 1',
+		);
 		expect(() => positiveIntegerField(node, 1, 'Parallel Page Requests', 11, 10)).toThrow(
 			'Item 1: "Parallel Page Requests" must be a whole number from 1 to 10',
 		);
@@ -78,9 +105,12 @@ describe('through the engine: values from expressions', () => {
 		const all = await runWorkflow(storydocWorkflow(getAll({ returnAll: '={{ "1" }}', limit: 2 })), {
 			credentials: api.credentials(),
 		});
-		const limited = await runWorkflow(storydocWorkflow(getAll({ returnAll: '={{ 0 }}', limit: '={{ "2" }}' })), {
-			credentials: api.credentials(),
-		});
+		const limited = await runWorkflow(
+			storydocWorkflow(getAll({ returnAll: '={{ 0 }}', limit: '={{ "2" }}' })),
+			{
+				credentials: api.credentials(),
+			},
+		);
 		expect(all.error).toBeUndefined();
 		expect(limited.error).toBeUndefined();
 		expect(all.outputs.Storydoc.length).toBeGreaterThan(2);

@@ -30,7 +30,8 @@ export function line(): EngineLine {
 function engineDir(): string | undefined {
 	const selected = line();
 	if (selected === DEFAULT_LINE) return undefined;
-	const cache = process.env.STORYDOC_ENGINE_CACHE || path.join(os.homedir(), '.cache', 'storydoc-engines');
+	const cache =
+		process.env.STORYDOC_ENGINE_CACHE || path.join(os.homedir(), '.cache', 'storydoc-engines');
 	const dir = path.join(cache, `n8n-${selected}`);
 	if (!fs.existsSync(path.join(dir, 'node_modules', 'n8n-core', 'package.json'))) {
 		throw new Error(
@@ -44,7 +45,12 @@ const engineRequest = (request: string) =>
 	ENGINE_PACKAGES.some((name) => request === name || request.startsWith(`${name}/`));
 
 /** Node's resolver, which `@types/node` does not declare: the one hook that can redirect every `require`. */
-type ResolveFilename = (request: string, parent: NodeJS.Module | undefined, isMain: boolean, options?: { paths?: string[] }) => string;
+type ResolveFilename = (
+	request: string,
+	parent: NodeJS.Module | undefined,
+	isMain: boolean,
+	options?: { paths?: string[] },
+) => string;
 const resolver = Module as unknown as { _resolveFilename: ResolveFilename };
 
 let redirected = false;
@@ -57,7 +63,10 @@ export function redirectRequire(): void {
 	const resolve = resolver._resolveFilename;
 	const inside = dir + path.sep;
 	resolver._resolveFilename = function (this: unknown, request, parent, isMain, options) {
-		if (engineRequest(request) && !(parent && typeof parent.filename === 'string' && parent.filename.startsWith(inside))) {
+		if (
+			engineRequest(request) &&
+			!(parent && typeof parent.filename === 'string' && parent.filename.startsWith(inside))
+		) {
 			return resolve.call(this, request, parent, isMain, { paths: [dir] });
 		}
 		return resolve.call(this, request, parent, isMain, options);
@@ -84,5 +93,7 @@ export function jestModuleNameMapper(): Record<string, string> {
  * 1.x refuses the workflow as a whole.
  */
 export function workflowIssuesRefusal<T extends string | RegExp>(issuesOn2x: T): T | string {
-	return line() === '1.x' ? 'The workflow has issues and cannot be executed for that reason. Please fix them first.' : issuesOn2x;
+	return line() === '1.x'
+		? 'The workflow has issues and cannot be executed for that reason. Please fix them first.'
+		: issuesOn2x;
 }

@@ -21,7 +21,16 @@ export interface FaultRule {
 		| 'GET /v2/account'
 		| 'GET /v2/analytics/events'
 		| '*';
-	type: 'status500' | 'status502' | 'status503' | 'invalidJson' | 'status429' | 'resetBefore' | 'resetAfter' | 'hang' | 'slow';
+	type:
+		| 'status500'
+		| 'status502'
+		| 'status503'
+		| 'invalidJson'
+		| 'status429'
+		| 'resetBefore'
+		| 'resetAfter'
+		| 'hang'
+		| 'slow';
 	/** Requests let through first (0). */
 	after?: number;
 	/** How many requests fail (1; Infinity for all). */

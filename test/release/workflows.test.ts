@@ -44,7 +44,9 @@ const readWorkflow = (name: string): { text: string; workflow: GithubWorkflow } 
 	return { text, workflow: YAML.parse(text) };
 };
 const runSteps = (job: WorkflowJob) =>
-	job.steps.filter((step): step is WorkflowStep & { run: string } => Boolean(step.run)).map((step) => step.run.trim());
+	job.steps
+		.filter((step): step is WorkflowStep & { run: string } => Boolean(step.run))
+		.map((step) => step.run.trim());
 
 let lint: RunActionlint;
 beforeAll(async () => {
@@ -68,14 +70,20 @@ describe.each(['ci.yml', 'publish.yml'])('.github/workflows/%s', (name) => {
 	});
 });
 
-test('ci.yml: on pull requests and pushes to main it lints, builds, runs the README\'s test command, the n8n 1.x engine tests and the scanner', () => {
+test("ci.yml: on pull requests and pushes to main it lints, builds, runs the README's test command, the n8n 1.x engine tests and the scanner", () => {
 	const { workflow } = readWorkflow('ci.yml');
 	expect(Object.keys(workflow.on).sort()).toEqual(['pull_request', 'push']);
 	expect(workflow.on.push?.branches).toEqual(['main']);
 	const steps = runSteps(workflow.jobs.test);
 	const readmeTestCommand = /^npm ci && (npm test)\b/m.exec(readme)?.[1];
 	expect(readmeTestCommand).toBe('npm test');
-	for (const command of ['npm run lint', 'npm run build', readmeTestCommand, 'npm run test:n8n-1', 'npm run scan']) {
+	for (const command of [
+		'npm run lint',
+		'npm run build',
+		readmeTestCommand,
+		'npm run test:n8n-1',
+		'npm run scan',
+	]) {
 		expect(steps).toContain(command);
 	}
 	expect(steps.indexOf('npm run lint')).toBeLessThan(steps.indexOf('npm test'));
@@ -87,7 +95,12 @@ test('publish.yml: on a version tag, with id-token: write and no npm token, it c
 	const job = workflow.jobs.publish;
 	expect(job.permissions).toEqual({ 'id-token': 'write', contents: 'read' });
 	const steps = runSteps(job);
-	expect(steps.some((run) => run.includes('$GITHUB_REF_NAME') && run.includes("require('./package.json').version"))).toBe(true);
+	expect(
+		steps.some(
+			(run) =>
+				run.includes('$GITHUB_REF_NAME') && run.includes("require('./package.json').version"),
+		),
+	).toBe(true);
 	expect(steps.indexOf('npm run scan')).toBeGreaterThan(steps.indexOf('npm ci'));
 	expect(steps[steps.length - 1]).toBe('npm run release');
 	// Trusted publishing: no long-lived token in the workflow.
@@ -117,7 +130,11 @@ test('npm pack in a clone that was never installed refuses (prepack cannot build
 		for (const file of ['package.json', '.npmrc', 'README.md', 'LICENSE.md', 'CHANGELOG.md']) {
 			fs.copyFileSync(path.join(ROOT, file), path.join(clone, file));
 		}
-		const result = spawnSync('npm', ['pack', '--pack-destination', clone], { cwd: clone, encoding: 'utf8', timeout: 60_000 });
+		const result = spawnSync('npm', ['pack', '--pack-destination', clone], {
+			cwd: clone,
+			encoding: 'utf8',
+			timeout: 60_000,
+		});
 		expect(result.status).not.toBe(0);
 		expect(`${result.stdout}${result.stderr}`).toMatch(/prepack/);
 		expect(fs.readdirSync(clone).filter((file) => file.endsWith('.tgz'))).toEqual([]);
@@ -127,7 +144,7 @@ test('npm pack in a clone that was never installed refuses (prepack cannot build
 });
 
 describe('npm refuses to publish outside `npm run release`', () => {
-	test('npm publish --dry-run stops in prepublishOnly with the template\'s message', () => {
+	test("npm publish --dry-run stops in prepublishOnly with the template's message", () => {
 		const env = { ...process.env };
 		delete env.RELEASE_MODE;
 		delete env.GITHUB_ACTIONS;
@@ -139,6 +156,8 @@ describe('npm refuses to publish outside `npm run release`', () => {
 			timeout: 120_000,
 		});
 		expect(result.status).not.toBe(0);
-		expect(`${result.stdout}${result.stderr}`).toContain('Run `npm run release` to publish the package');
+		expect(`${result.stdout}${result.stderr}`).toContain(
+			'Run `npm run release` to publish the package',
+		);
 	});
 });

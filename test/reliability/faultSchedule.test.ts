@@ -31,7 +31,8 @@ const UPDATE = 'POST /v2/versions/:id';
 const timeout = { requestOptions: { timeout: 1 } };
 
 const MAY_EXIST = /^The version may exist \(.+\); not resent, to avoid a duplicate$/;
-const MAY_BE_APPLIED = /^The update may have been applied \(.+\); not resent, to avoid a duplicate$/;
+const MAY_BE_APPLIED =
+	/^The update may have been applied \(.+\); not resent, to avoid a duplicate$/;
 const ERROR_ID = /error ID [0-9a-f-]{36}/;
 
 /**
@@ -60,7 +61,9 @@ function schedule(route: string, plan: Array<Fault | null>) {
 async function run(parameters: INodeParameters, items: IDataObject[], onError?: OnError) {
 	const nodeSettings: Partial<INode> = onError ? { onError } : {};
 	const started = Date.now();
-	const result = await runWorkflow(storydocWorkflow(parameters, { items, nodeSettings }), { credentials: api.credentials() });
+	const result = await runWorkflow(storydocWorkflow(parameters, { items, nodeSettings }), {
+		credentials: api.credentials(),
+	});
 	const main = result.run.data.resultData.runData.Storydoc?.[0]?.data?.main ?? [];
 	// Output items as the tests read them (as the harness's `outputs` are).
 	const success = (main[0] ?? []) as TestItem[];
@@ -69,8 +72,10 @@ async function run(parameters: INodeParameters, items: IDataObject[], onError?: 
 }
 
 const titleOf = (entry: Json) => entry.body?.data?.title;
-const postsFor = (title: string) => api.sandbox.log.filter((entry: Json) => entry.method === 'POST' && titleOf(entry) === title);
-const versionsTitled = (title: string) => api.sandbox.state.versions.filter((version: Json) => version.data?.title === title);
+const postsFor = (title: string) =>
+	api.sandbox.log.filter((entry: Json) => entry.method === 'POST' && titleOf(entry) === title);
+const versionsTitled = (title: string) =>
+	api.sandbox.state.versions.filter((version: Json) => version.data?.title === title);
 /** The sandbox finishes a request it processed before its answer was lost: give it a moment. */
 const settle = () => sleep(100);
 
@@ -99,7 +104,12 @@ interface Row {
  */
 const AFTERNOON: Row[] = [
 	{ fault: null, processed: true, outcome: 'created' },
-	{ fault: { type: 'status500', processed: true }, processed: true, outcome: 'unknown', errorId: true },
+	{
+		fault: { type: 'status500', processed: true },
+		processed: true,
+		outcome: 'unknown',
+		errorId: true,
+	},
 	{ fault: { type: 'status429', times: 2 }, processed: true, outcome: 'created', tries: 3 },
 	{ fault: { type: 'resetAfter' }, processed: true, outcome: 'unknown' },
 	{ fault: { type: 'resetBefore' }, processed: false, outcome: 'unknown' },
@@ -112,11 +122,18 @@ const AFTERNOON: Row[] = [
 	{ fault: null, processed: true, outcome: 'created' },
 ];
 /** The plan by request: a 429 burst takes requests of its own before its item's request goes through. */
-const requestPlan = (rows: Row[]) => rows.flatMap((row) => (row.tries ? [row.fault, ...Array<null>(row.tries - 1).fill(null)] : [row.fault]));
+const requestPlan = (rows: Row[]) =>
+	rows.flatMap((row) =>
+		row.tries ? [row.fault, ...Array<null>(row.tries - 1).fill(null)] : [row.fault],
+	);
 
 describe('a bad afternoon: a batch of creates, a different fault on almost every item', () => {
 	const items = AFTERNOON.map((_, n) => ({ company: `Afternoon deal ${n + 1}` }));
-	const parameters = createParameters({ storyId: locator(INTRO), title: '={{ $json.company }}', ...timeout });
+	const parameters = createParameters({
+		storyId: locator(INTRO),
+		title: '={{ $json.company }}',
+		...timeout,
+	});
 
 	function expectNothingTwice() {
 		AFTERNOON.forEach((row, n) => {
@@ -143,7 +160,9 @@ describe('a bad afternoon: a batch of creates, a different fault on almost every
 		schedule(CREATE, requestPlan(AFTERNOON));
 		const result = await run(parameters, items, 'continueRegularOutput');
 		expect(result.error).toBeUndefined();
-		expect(result.success.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
+		expect(result.success.map((item) => item.pairedItem)).toEqual(
+			items.map((_, item) => ({ item })),
+		);
 		result.success.forEach((item, n) => expectItemOutcome(item.json, n));
 		await settle();
 		expectNothingTwice();
@@ -190,7 +209,12 @@ describe('a bad afternoon: a batch of creates, a different fault on almost every
 describe('a bad afternoon for updates: one version updated by a batch, a different fault on most items', () => {
 	const ROWS: Row[] = [
 		{ fault: null, processed: true, outcome: 'updated' },
-		{ fault: { type: 'status500', processed: true }, processed: true, outcome: 'unknown', errorId: true },
+		{
+			fault: { type: 'status500', processed: true },
+			processed: true,
+			outcome: 'unknown',
+			errorId: true,
+		},
 		{ fault: { type: 'status429', times: 2 }, processed: true, outcome: 'updated', tries: 3 },
 		{ fault: { type: 'resetAfter' }, processed: true, outcome: 'unknown' },
 		{ fault: { type: 'hang' }, processed: false, outcome: 'unknown' },
@@ -200,16 +224,27 @@ describe('a bad afternoon for updates: one version updated by a batch, a differe
 	];
 	const items = ROWS.map((_, n) => ({ company: `Renewal ${n + 1}` }));
 
-	test.each<[string, OnError]>([['regular output', 'continueRegularOutput'], ['error output', 'continueErrorOutput']])(
+	test.each<[string, OnError]>([
+		['regular output', 'continueRegularOutput'],
+		['error output', 'continueErrorOutput'],
+	])(
 		'Continue On Fail (%s): each update sent once (again only after a 429); the version holds the last one processed',
 		async (_label, onError) => {
 			schedule(UPDATE, requestPlan(ROWS));
-			const result = await run(updateParameters(LIVE, { title: '={{ $json.company }}', ...timeout }), items, onError);
+			const result = await run(
+				updateParameters(LIVE, { title: '={{ $json.company }}', ...timeout }),
+				items,
+				onError,
+			);
 			expect(result.error).toBeUndefined();
-			const all = [...result.success, ...result.failed].sort((a, b) => pairedIndex(a) - pairedIndex(b));
+			const all = [...result.success, ...result.failed].sort(
+				(a, b) => pairedIndex(a) - pairedIndex(b),
+			);
 			expect(all.map((item) => pairedIndex(item))).toEqual(items.map((_, n) => n));
 			if (onError === 'continueErrorOutput') {
-				expect(result.failed.map((item) => pairedIndex(item))).toEqual(ROWS.flatMap((row, n) => (row.outcome === 'unknown' ? [n] : [])));
+				expect(result.failed.map((item) => pairedIndex(item))).toEqual(
+					ROWS.flatMap((row, n) => (row.outcome === 'unknown' ? [n] : [])),
+				);
 			}
 			all.forEach((item, n) => {
 				if (ROWS[n].outcome === 'updated') {
@@ -222,31 +257,52 @@ describe('a bad afternoon for updates: one version updated by a batch, a differe
 			});
 			await settle();
 			ROWS.forEach((row, n) => expect(postsFor(items[n].company)).toHaveLength(row.tries ?? 1));
-			const lastProcessed = ROWS.map((row, n) => (row.processed ? n : -1)).filter((n) => n >= 0).at(-1);
-			expect(api.sandbox.state.versions.find((version: Json) => version.id === LIVE).data.title).toBe(items[lastProcessed!].company);
+			const lastProcessed = ROWS.map((row, n) => (row.processed ? n : -1))
+				.filter((n) => n >= 0)
+				.at(-1);
+			expect(
+				api.sandbox.state.versions.find((version: Json) => version.id === LIVE).data.title,
+			).toBe(items[lastProcessed!].company);
 			expect(result.seconds).toBeLessThan(8);
 		},
 	);
 });
 
 describe('Update that keeps the current title: a read first, then the write', () => {
-	const parameters = updateParameters(LIVE, { title: '', additionalFields: { previewImageUrl: 'https://cdn.acme.test/og.png' }, ...timeout });
-	const lines = () => api.sandbox.log.map((entry: Json) => `${entry.method} ${entry.status ?? 'no answer'}${entry.fault ? ` (${entry.fault})` : ''}`);
+	const parameters = updateParameters(LIVE, {
+		title: '',
+		additionalFields: { previewImageUrl: 'https://cdn.acme.test/og.png' },
+		...timeout,
+	});
+	const lines = () =>
+		api.sandbox.log.map(
+			(entry: Json) =>
+				`${entry.method} ${entry.status ?? 'no answer'}${entry.fault ? ` (${entry.fault})` : ''}`,
+		);
 
 	test.each<[string, Fault, string]>([
 		['reset after processing', { type: 'resetAfter' }, 'GET no answer (resetAfter)'],
 		['503 as an HTML page', { type: 'status503', html: true }, 'GET 503 (status503)'],
 		['a hang (Timeout 1 s)', { type: 'hang' }, 'GET no answer (hang)'],
-	])('a fault on the read (%s) is retried; the write goes once', async (_label, fault, faultLine) => {
-		api.sandbox.setFault({ route: 'GET /v2/versions/:id', times: 1, ...fault });
-		const titleBefore = api.sandbox.state.versions.find((version: Json) => version.id === LIVE).data.title;
-		const result = await run(parameters, [{ deal: 1 }]);
-		expect(result.error).toBeUndefined();
-		expect(result.success).toEqual([{ json: expect.objectContaining({ versionId: LIVE }), pairedItem: { item: 0 } }]);
-		expect(lines()).toEqual([faultLine, 'GET 200', 'POST 200']);
-		// The title sent is the one the version had: the read's answer, not a guess.
-		expect(api.sandbox.log.at(-1).body.data).toEqual({ title: titleBefore, ogImage: 'https://cdn.acme.test/og.png' });
-	});
+	])(
+		'a fault on the read (%s) is retried; the write goes once',
+		async (_label, fault, faultLine) => {
+			api.sandbox.setFault({ route: 'GET /v2/versions/:id', times: 1, ...fault });
+			const titleBefore = api.sandbox.state.versions.find((version: Json) => version.id === LIVE)
+				.data.title;
+			const result = await run(parameters, [{ deal: 1 }]);
+			expect(result.error).toBeUndefined();
+			expect(result.success).toEqual([
+				{ json: expect.objectContaining({ versionId: LIVE }), pairedItem: { item: 0 } },
+			]);
+			expect(lines()).toEqual([faultLine, 'GET 200', 'POST 200']);
+			// The title sent is the one the version had: the read's answer, not a guess.
+			expect(api.sandbox.log.at(-1).body.data).toEqual({
+				title: titleBefore,
+				ogImage: 'https://cdn.acme.test/og.png',
+			});
+		},
+	);
 
 	test('a fault on the write after the read: not resent, and the read is not repeated either', async () => {
 		api.sandbox.setFault({ route: UPDATE, type: 'resetAfter' });
@@ -260,7 +316,12 @@ describe('Update that keeps the current title: a read first, then the write', ()
 });
 
 describe('a read that keeps failing on a middle item: bounded, that item fails whole, the others go on', () => {
-	const parameters: INodeParameters = { resource: 'version', operation: 'get', versionId: locator(LIVE), ...timeout };
+	const parameters: INodeParameters = {
+		resource: 'version',
+		operation: 'get',
+		versionId: locator(LIVE),
+		...timeout,
+	};
 	const items = [{ n: 1 }, { n: 2 }, { n: 3 }];
 
 	test('five tries of a hanging request (Timeout 1 s), on the error output; items 0 and 2 read once each', async () => {
@@ -276,18 +337,36 @@ describe('a read that keeps failing on a middle item: bounded, that item fails w
 		expect(result.failed[0].pairedItem).toEqual({ item: 1 });
 		expect(result.failed[0].json.error).toBe('Storydoc did not answer within 1 s');
 		expect(result.failed[0].error.description).toMatch(/The node tried 5 times/);
-		expect(api.sandbox.log.map((entry: Json) => entry.status)).toEqual([200, null, null, null, null, null, 200]);
+		expect(api.sandbox.log.map((entry: Json) => entry.status)).toEqual([
+			200,
+			null,
+			null,
+			null,
+			null,
+			null,
+			200,
+		]);
 		// 5 × 1 s timeout + backoff 0.5 + 1 + 2 + 4 s (+20 %).
 		expect(result.seconds).toBeLessThan(16);
 	}, 30000);
 
 	test('Continue On Fail off: the node error names item 1 after its five tries; item 2 is never read', async () => {
-		api.sandbox.setFault({ route: 'GET /v2/versions/:id', type: 'status502', html: true, after: 1, times: 5 });
+		api.sandbox.setFault({
+			route: 'GET /v2/versions/:id',
+			type: 'status502',
+			html: true,
+			after: 1,
+			times: 5,
+		});
 		const result = await run(parameters, items);
 		expect(result.error.httpCode).toBe('502');
 		expect(result.error.context.itemIndex).toBe(1);
-		expect(result.error.message).toBe("Storydoc API answered HTTP 502 with a body that is not Storydoc's JSON (text/html)");
-		expect(api.sandbox.log.map((entry: Json) => entry.status)).toEqual([200, 502, 502, 502, 502, 502]);
+		expect(result.error.message).toBe(
+			"Storydoc API answered HTTP 502 with a body that is not Storydoc's JSON (text/html)",
+		);
+		expect(api.sandbox.log.map((entry: Json) => entry.status)).toEqual([
+			200, 502, 502, 502, 502, 502,
+		]);
 		expect(result.seconds).toBeLessThan(11);
 	}, 30000);
 });
@@ -299,11 +378,17 @@ describe("bad input on a middle item with n8n's error output: nothing sent for i
 			{ company: 'Bad 2', sender: 'sam at acme' },
 			{ company: 'Good 3', sender: 'sam@acme.test' },
 		];
-		const parameters = createParameters({ storyId: locator(INTRO), title: '={{ $json.company }}', senderEmail: '={{ $json.sender }}' });
+		const parameters = createParameters({
+			storyId: locator(INTRO),
+			title: '={{ $json.company }}',
+			senderEmail: '={{ $json.sender }}',
+		});
 		const result = await run(parameters, items, 'continueErrorOutput');
 		expect(result.error).toBeUndefined();
 		expect(result.success.map((item) => pairedIndex(item))).toEqual([0, 2]);
-		expect(result.failed.map((item) => [pairedIndex(item), item.json.error])).toEqual([[1, 'Item 1: "Sender Email" is not a valid email address']]);
+		expect(result.failed.map((item) => [pairedIndex(item), item.json.error])).toEqual([
+			[1, 'Item 1: "Sender Email" is not a valid email address'],
+		]);
 		expect(result.failed[0].error.name).toBe('NodeOperationError');
 		expect(postsFor('Bad 2')).toEqual([]);
 		for (const title of ['Good 1', 'Good 3']) expect(versionsTitled(title)).toHaveLength(1);
@@ -312,10 +397,24 @@ describe("bad input on a middle item with n8n's error output: nothing sent for i
 
 describe("n8n's own Retry On Fail on the node: a retry runs the node again from item 0, and still nothing is sent twice", () => {
 	const retry = { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 };
-	const items = [{ company: 'Retry deal 1' }, { company: 'Retry deal 2' }, { company: 'Retry deal 3' }];
-	const parameters = createParameters({ storyId: locator(INTRO), title: '={{ $json.company }}', ...timeout });
-	const runWith = (nodeSettings: Partial<INode>, params = parameters, input: IDataObject[] = items) =>
-		runWorkflow(storydocWorkflow(params, { items: input, nodeSettings }), { credentials: api.credentials() });
+	const items = [
+		{ company: 'Retry deal 1' },
+		{ company: 'Retry deal 2' },
+		{ company: 'Retry deal 3' },
+	];
+	const parameters = createParameters({
+		storyId: locator(INTRO),
+		title: '={{ $json.company }}',
+		...timeout,
+	});
+	const runWith = (
+		nodeSettings: Partial<INode>,
+		params = parameters,
+		input: IDataObject[] = items,
+	) =>
+		runWorkflow(storydocWorkflow(params, { items: input, nodeSettings }), {
+			credentials: api.credentials(),
+		});
 
 	test('Continue On Fail off, item 1 may exist: every try fails the same way on item 1; item 0 created once, item 1 sent once', async () => {
 		api.sandbox.setFault({ route: CREATE, type: 'status500', processed: true, after: 1 });
@@ -348,16 +447,32 @@ describe("n8n's own Retry On Fail on the node: a retry runs the node again from 
 
 	test('Update, reset after processing on item 0, Continue On Fail off: sent once across the tries', async () => {
 		api.sandbox.setFault({ route: UPDATE, type: 'resetAfter' });
-		const result = await runWith(retry, updateParameters(LIVE, { title: '={{ $json.company }}', ...timeout }));
+		const result = await runWith(
+			retry,
+			updateParameters(LIVE, { title: '={{ $json.company }}', ...timeout }),
+		);
 		expect(result.error.message).toMatch(MAY_BE_APPLIED);
 		expect(result.error.context.itemIndex).toBe(0);
 		expect(api.sandbox.log.filter((entry: Json) => entry.method === 'POST')).toHaveLength(1);
 	});
 
-	test('a refusal (the API processed nothing) is tried again by each of n8n\'s tries; created items are not', async () => {
-		const input = [{ company: 'Fine 1', sender: 'sam@acme.test' }, { company: 'Refused 2', sender: 'nobody@acme.test' }];
-		const result = await runWith(retry, createParameters({ storyId: locator(INTRO), title: '={{ $json.company }}', senderEmail: '={{ $json.sender }}' }), input);
-		expect(result.error.message).toBe('senderEmail nobody@acme.test not found in this organization');
+	test("a refusal (the API processed nothing) is tried again by each of n8n's tries; created items are not", async () => {
+		const input = [
+			{ company: 'Fine 1', sender: 'sam@acme.test' },
+			{ company: 'Refused 2', sender: 'nobody@acme.test' },
+		];
+		const result = await runWith(
+			retry,
+			createParameters({
+				storyId: locator(INTRO),
+				title: '={{ $json.company }}',
+				senderEmail: '={{ $json.sender }}',
+			}),
+			input,
+		);
+		expect(result.error.message).toBe(
+			'senderEmail nobody@acme.test not found in this organization',
+		);
 		expect(result.error.context.itemIndex).toBe(1);
 		expect(postsFor('Fine 1')).toHaveLength(1);
 		expect(versionsTitled('Fine 1')).toHaveLength(1);

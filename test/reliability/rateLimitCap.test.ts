@@ -34,7 +34,9 @@ test('a 429 that never ends: the item fails within 5 minutes of waiting (worker 
 	const [failed] = result.outputs ?? [];
 	expect(failed.pairedItem).toEqual({ item: 0 });
 	expect(failed.json).toMatchObject({ error: 'Too many requests', httpCode: '429' });
-	expect(failed.json.description).toMatch(/stayed exhausted for the 5 minutes the node waits at most.*Nothing was processed/);
+	expect(failed.json.description).toMatch(
+		/stayed exhausted for the 5 minutes the node waits at most.*Nothing was processed/,
+	);
 	// The worker's clock: it kept waiting for minutes (no early give-up), and stopped before its waits
 	// added up to more than 5 minutes. (Round trips count 100 times too: a minute of slack for them.)
 	expect(result.seconds).toBeGreaterThanOrEqual(3 * 60);
@@ -45,5 +47,7 @@ test('a 429 that never ends: the item fails within 5 minutes of waiting (worker 
 	const posts = sandbox.log.filter((entry: Json) => entry.method === 'POST');
 	expect(posts.every((entry: Json) => entry.status === 429)).toBe(true);
 	expect(posts.length).toBeLessThan(40);
-	expect(sandbox.state.versions.filter((version: Json) => version.data?.title === 'Blocked 1')).toEqual([]);
+	expect(
+		sandbox.state.versions.filter((version: Json) => version.data?.title === 'Blocked 1'),
+	).toEqual([]);
 }, 60000);

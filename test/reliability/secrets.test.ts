@@ -11,11 +11,17 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { Json, StorydocWorkflowOptions, TriggerNode, WorkflowRun } from '../harness/n8n';
-import { capturedLogs, credentialsFor, runPoll, runWorkflow, storydocWorkflow, testCredential } from '../harness/n8n';
+import {
+	capturedLogs,
+	credentialsFor,
+	runPoll,
+	runWorkflow,
+	storydocWorkflow,
+	testCredential,
+} from '../harness/n8n';
 import { useSandbox } from '../harness/sandbox';
 import type { FaultRule } from '../harness/sandbox';
 import { SEED, locator, createParameters, updateParameters } from '../version/fixtures';
-
 
 /** A workflow's options, and the token its credentials carry (the seed's team token when absent). */
 interface RunOptions extends StorydocWorkflowOptions {
@@ -34,10 +40,14 @@ const withPassword = { additionalFields: { password: PASSWORD } };
  * lines. Left out is the node definition that n8n attaches to errors (its parameters are what the user
  * wrote in the workflow, a typed password included; n8n stores them with the workflow anyway).
  */
-const withoutNodeDefinition = (key: string, value: unknown) => (key === 'node' && value && typeof value === 'object' ? undefined : value);
+const withoutNodeDefinition = (key: string, value: unknown) =>
+	key === 'node' && value && typeof value === 'object' ? undefined : value;
 function visible({ outputs = {}, error }: { outputs?: Json; error?: Json } = {}) {
 	const errorParts = error
-		? JSON.stringify({ ...error, message: error.message, description: error.description, stack: error.stack }, withoutNodeDefinition)
+		? JSON.stringify(
+				{ ...error, message: error.message, description: error.description, stack: error.stack },
+				withoutNodeDefinition,
+			)
 		: '';
 	return `${JSON.stringify(outputs.Storydoc ?? outputs)}\n${errorParts}\n${JSON.stringify(capturedLogs, withoutNodeDefinition)}`;
 }
@@ -57,23 +67,102 @@ const run = (parameters: INodeParameters, { token, ...options }: RunOptions = {}
 	});
 
 /** [scenario, how to set up the sandbox, node parameters, workflow options] */
-const SCENARIOS: Array<[scenario: string, fault: FaultRule | null, parameters: INodeParameters, options: RunOptions]> = [
+const SCENARIOS: Array<
+	[scenario: string, fault: FaultRule | null, parameters: INodeParameters, options: RunOptions]
+> = [
 	['create with a password', null, createParameters(withPassword), {}],
-	['get of that version (the API never returns the password)', null, { resource: 'version', operation: 'get', versionId: locator(LIVE) }, {}],
-	['update with a password', null, updateParameters(LIVE, { title: 'Renewal', ...withPassword }), {}],
-	['update of an edited version (API 400)', null, updateParameters(EDITED, { title: 'Renewal', ...withPassword }), {}],
-	['create after a 500 once processed (unknown outcome)', { route: 'POST /v2/versions', type: 'status500', processed: true }, createParameters(withPassword), {}],
-	['create after a reset (unknown outcome)', { route: 'POST /v2/versions', type: 'resetAfter' }, createParameters(withPassword), cof],
-	['create with a hang past the timeout', { route: 'POST /v2/versions', type: 'hang' }, createParameters({ ...withPassword, requestOptions: { timeout: 1 } }), {}],
-	['create answered with invalid JSON', { route: 'POST /v2/versions', type: 'invalidJson' }, createParameters(withPassword), cof],
-	['create with a 429 burst', { route: 'POST /v2/versions', type: 'status429', times: 2 }, createParameters(withPassword), {}],
-	['bad input: Extra Data JSON holding the password', null, createParameters({ additionalFields: { password: PASSWORD, extraData: `{"pin": "${PASSWORD}", oops}` } }), {}],
-	['bad input with Continue On Fail', null, createParameters({ ...withPassword, senderEmail: '={{ "sam at acme" }}' }), cof],
-	['unknown sender (API 400)', null, createParameters({ ...withPassword, senderEmail: 'nobody@acme.test' }), cof],
+	[
+		'get of that version (the API never returns the password)',
+		null,
+		{ resource: 'version', operation: 'get', versionId: locator(LIVE) },
+		{},
+	],
+	[
+		'update with a password',
+		null,
+		updateParameters(LIVE, { title: 'Renewal', ...withPassword }),
+		{},
+	],
+	[
+		'update of an edited version (API 400)',
+		null,
+		updateParameters(EDITED, { title: 'Renewal', ...withPassword }),
+		{},
+	],
+	[
+		'create after a 500 once processed (unknown outcome)',
+		{ route: 'POST /v2/versions', type: 'status500', processed: true },
+		createParameters(withPassword),
+		{},
+	],
+	[
+		'create after a reset (unknown outcome)',
+		{ route: 'POST /v2/versions', type: 'resetAfter' },
+		createParameters(withPassword),
+		cof,
+	],
+	[
+		'create with a hang past the timeout',
+		{ route: 'POST /v2/versions', type: 'hang' },
+		createParameters({ ...withPassword, requestOptions: { timeout: 1 } }),
+		{},
+	],
+	[
+		'create answered with invalid JSON',
+		{ route: 'POST /v2/versions', type: 'invalidJson' },
+		createParameters(withPassword),
+		cof,
+	],
+	[
+		'create with a 429 burst',
+		{ route: 'POST /v2/versions', type: 'status429', times: 2 },
+		createParameters(withPassword),
+		{},
+	],
+	[
+		'bad input: Extra Data JSON holding the password',
+		null,
+		createParameters({
+			additionalFields: { password: PASSWORD, extraData: `{"pin": "${PASSWORD}", oops}` },
+		}),
+		{},
+	],
+	[
+		'bad input with Continue On Fail',
+		null,
+		createParameters({ ...withPassword, senderEmail: '={{ "sam at acme" }}' }),
+		cof,
+	],
+	[
+		'unknown sender (API 400)',
+		null,
+		createParameters({ ...withPassword, senderEmail: 'nobody@acme.test' }),
+		cof,
+	],
 	['a wrong token', null, { resource: 'account', operation: 'get' }, { token: WRONG_TOKEN }],
-	['a wrong token, Continue On Fail', null, createParameters(withPassword), { token: WRONG_TOKEN, ...cof }],
-	['analytics without the Team plan', null, { resource: 'analytics', operation: 'getEvents', dateFrom: '2026-01-01T00:00:00Z', dateTo: '2026-01-02T00:00:00Z' }, { token: 'pro' }],
-	['a story read that keeps failing', { route: 'GET /v2/stories/:id', type: 'status503', html: true, times: Infinity }, { resource: 'story', operation: 'get', storyId: locator(SEED.stories.intro.id) }, {}],
+	[
+		'a wrong token, Continue On Fail',
+		null,
+		createParameters(withPassword),
+		{ token: WRONG_TOKEN, ...cof },
+	],
+	[
+		'analytics without the Team plan',
+		null,
+		{
+			resource: 'analytics',
+			operation: 'getEvents',
+			dateFrom: '2026-01-01T00:00:00Z',
+			dateTo: '2026-01-02T00:00:00Z',
+		},
+		{ token: 'pro' },
+	],
+	[
+		'a story read that keeps failing',
+		{ route: 'GET /v2/stories/:id', type: 'status503', html: true, times: Infinity },
+		{ resource: 'story', operation: 'get', storyId: locator(SEED.stories.intro.id) },
+		{},
+	],
 ];
 
 beforeEach(() => {
@@ -81,17 +170,28 @@ beforeEach(() => {
 	capturedLogs.length = 0;
 });
 
-test.each(SCENARIOS)('%s: neither the token nor the password shows', async (_label, fault, parameters, options) => {
-	if (fault) api.sandbox.setFault({ times: 1, ...fault });
-	const token = options.token === 'pro' ? api.sandbox.tokens.pro : options.token;
-	const result = await run(parameters, { ...options, token });
-	expectNoSecrets(visible(result), token ?? api.sandbox.tokens.team);
-	// The password did reach the API where the user set it (so the scan above is meaningful).
-	const sentWithPassword = api.sandbox.log.some((entry: Json) => JSON.stringify(entry.body ?? '').includes(PASSWORD));
-	if (parameters.resource === 'version' && parameters.operation !== 'get' && !options.token && !/bad input/.test(_label)) {
-		expect(sentWithPassword).toBe(true);
-	}
-}, 20000);
+test.each(SCENARIOS)(
+	'%s: neither the token nor the password shows',
+	async (_label, fault, parameters, options) => {
+		if (fault) api.sandbox.setFault({ times: 1, ...fault });
+		const token = options.token === 'pro' ? api.sandbox.tokens.pro : options.token;
+		const result = await run(parameters, { ...options, token });
+		expectNoSecrets(visible(result), token ?? api.sandbox.tokens.team);
+		// The password did reach the API where the user set it (so the scan above is meaningful).
+		const sentWithPassword = api.sandbox.log.some((entry: Json) =>
+			JSON.stringify(entry.body ?? '').includes(PASSWORD),
+		);
+		if (
+			parameters.resource === 'version' &&
+			parameters.operation !== 'get' &&
+			!options.token &&
+			!/bad input/.test(_label)
+		) {
+			expect(sentWithPassword).toBe(true);
+		}
+	},
+	20000,
+);
 
 test('the credential test with a wrong token: neither the token nor the response carries it', async () => {
 	const result = await testCredential({ accessToken: WRONG_TOKEN, baseUrl: api.url });
@@ -107,7 +207,9 @@ test('the trigger: a refused poll and a manual run show no token', async () => {
 		credentials: { storydocApi: { id: '1', name: 'Storydoc sandbox' } },
 	};
 	const manual = await runPoll(node, { credentials: api.credentials(), mode: 'manual' });
-	const refused = await runPoll(node, { credentials: credentialsFor({ baseUrl: api.url, token: WRONG_TOKEN }) }).catch((error: Json) => error);
+	const refused = await runPoll(node, {
+		credentials: credentialsFor({ baseUrl: api.url, token: WRONG_TOKEN }),
+	}).catch((error: Json) => error);
 	expect(refused.message).toBe('Access denied');
 	expectNoSecrets(visible({ outputs: manual.items }));
 	expectNoSecrets(visible({ error: refused }), WRONG_TOKEN);
@@ -120,7 +222,10 @@ test('the trigger: a refused poll and a manual run show no token', async () => {
  * message, description and stack are not enumerable, and a cause can hide another error.
  * With `withNodeDefinition` false the node definition n8n attaches to errors is left out (see above).
  */
-function deepText(value: unknown, { withNodeDefinition = true }: { withNodeDefinition?: boolean } = {}): string {
+function deepText(
+	value: unknown,
+	{ withNodeDefinition = true }: { withNodeDefinition?: boolean } = {},
+): string {
 	const seen = new Set<object>();
 	const parts: string[] = [];
 	const walk = (node: unknown, key: string) => {
@@ -157,15 +262,30 @@ function storydocEverything(result: WorkflowRun, options?: { withNodeDefinition?
 describe('deep scan, Continue On Fail with the error output too, the password from workflow data', () => {
 	// The password comes from the input item, as from a CRM: the node's own parameters then hold only
 	// the expression, so even the node definition n8n attaches to errors must not show it.
-	const records = [{ company: 'Globex', pin: PASSWORD }, { company: 'Initech', pin: PASSWORD }];
-	const fromData = { additionalFields: { password: '={{ $json.pin }}' }, title: '={{ $json.company }}', requestOptions: { timeout: 1 } };
+	const records = [
+		{ company: 'Globex', pin: PASSWORD },
+		{ company: 'Initech', pin: PASSWORD },
+	];
+	const fromData = {
+		additionalFields: { password: '={{ $json.pin }}' },
+		title: '={{ $json.company }}',
+		requestOptions: { timeout: 1 },
+	};
 	const create = createParameters({ ...fromData, storyId: locator(SEED.stories.intro.id) });
 	const update = updateParameters(LIVE, fromData);
-	const errorOutput: RunOptions = { items: records, nodeSettings: { onError: 'continueErrorOutput' } };
-	const regularOutput: RunOptions = { items: records, nodeSettings: { onError: 'continueRegularOutput' } };
+	const errorOutput: RunOptions = {
+		items: records,
+		nodeSettings: { onError: 'continueErrorOutput' },
+	};
+	const regularOutput: RunOptions = {
+		items: records,
+		nodeSettings: { onError: 'continueRegularOutput' },
+	};
 	const stop: RunOptions = { items: records };
 
-	const CASES: Array<[scenario: string, fault: FaultRule | null, parameters: INodeParameters, options: RunOptions]> = [];
+	const CASES: Array<
+		[scenario: string, fault: FaultRule | null, parameters: INodeParameters, options: RunOptions]
+	> = [];
 	const FAULTS: Array<[string, Omit<FaultRule, 'route'>]> = [
 		['500 once processed', { type: 'status500', processed: true }],
 		['reset after processing', { type: 'resetAfter' }],
@@ -184,41 +304,71 @@ describe('deep scan, Continue On Fail with the error output too, the password fr
 				['regular output', regularOutput],
 				['Continue On Fail off', stop],
 			] as const) {
-				CASES.push([`${operation}, ${fault}, ${mode}`, { route, times: 1, ...rule }, parameters, options]);
+				CASES.push([
+					`${operation}, ${fault}, ${mode}`,
+					{ route, times: 1, ...rule },
+					parameters,
+					options,
+				]);
 			}
 		}
 	}
 	CASES.push(
-		['update of an edited version (API 400), error output', null, updateParameters(EDITED, fromData), errorOutput],
-		['create with a bad sender (bad input), error output', null, { ...create, senderEmail: '={{ $json.company }}' }, errorOutput],
-		['create with a bad sender (bad input), Continue On Fail off', null, { ...create, senderEmail: '={{ $json.company }}' }, stop],
+		[
+			'update of an edited version (API 400), error output',
+			null,
+			updateParameters(EDITED, fromData),
+			errorOutput,
+		],
+		[
+			'create with a bad sender (bad input), error output',
+			null,
+			{ ...create, senderEmail: '={{ $json.company }}' },
+			errorOutput,
+		],
+		[
+			'create with a bad sender (bad input), Continue On Fail off',
+			null,
+			{ ...create, senderEmail: '={{ $json.company }}' },
+			stop,
+		],
 		['create, every item fine', null, create, stop],
 	);
 
 	test('the deep scan finds a secret hidden in an error cause, a non-enumerable stack or an item error', () => {
 		const hidden = new Error('outer', { cause: new Error(`inner ${PASSWORD}`) });
-		expect(deepText({ taskData: [{ data: { main: [[], [{ json: {}, error: hidden }]] } }] })).toContain(PASSWORD);
+		expect(
+			deepText({ taskData: [{ data: { main: [[], [{ json: {}, error: hidden }]] } }] }),
+		).toContain(PASSWORD);
 		const stacked = new Error('plain');
 		Object.defineProperty(stacked, 'stack', { value: `Error: ${PASSWORD}`, enumerable: false });
 		expect(deepText(stacked)).toContain(PASSWORD);
-		expect(deepText({ node: { parameters: { password: PASSWORD } } }, { withNodeDefinition: false })).not.toContain(PASSWORD);
+		expect(
+			deepText({ node: { parameters: { password: PASSWORD } } }, { withNodeDefinition: false }),
+		).not.toContain(PASSWORD);
 	});
 
-	test.each(CASES)('%s: neither the token nor the password anywhere, node definition included', async (_label, fault, parameters, options) => {
-		if (fault) api.sandbox.setFault(fault);
-		const result = await run(parameters, options);
-		expectNoSecrets(storydocEverything(result));
-		// The password did go to the API (where it belongs) unless the input was refused before sending.
-		if (!/bad input/.test(_label)) {
-			expect(api.sandbox.log.some((entry: Json) => entry.body?.data?.password === PASSWORD)).toBe(true);
-		}
-		if (options === errorOutput && fault && fault.type !== 'status429') {
-			// The scan did cover error objects on the error output.
-			const failed = result.run.data.resultData.runData.Storydoc[0].data!.main[1]!;
-			expect(failed.length).toBeGreaterThan(0);
-			expect(failed[0].error).toBeDefined();
-		}
-	}, 20000);
+	test.each(CASES)(
+		'%s: neither the token nor the password anywhere, node definition included',
+		async (_label, fault, parameters, options) => {
+			if (fault) api.sandbox.setFault(fault);
+			const result = await run(parameters, options);
+			expectNoSecrets(storydocEverything(result));
+			// The password did go to the API (where it belongs) unless the input was refused before sending.
+			if (!/bad input/.test(_label)) {
+				expect(api.sandbox.log.some((entry: Json) => entry.body?.data?.password === PASSWORD)).toBe(
+					true,
+				);
+			}
+			if (options === errorOutput && fault && fault.type !== 'status429') {
+				// The scan did cover error objects on the error output.
+				const failed = result.run.data.resultData.runData.Storydoc[0].data!.main[1]!;
+				expect(failed.length).toBeGreaterThan(0);
+				expect(failed[0].error).toBeDefined();
+			}
+		},
+		20000,
+	);
 
 	test('a wrong token through every operation with the error output: the token nowhere, node definition included', async () => {
 		const token = WRONG_TOKEN;
@@ -229,7 +379,12 @@ describe('deep scan, Continue On Fail with the error output too, the password fr
 			{ resource: 'story', operation: 'get', storyId: locator(SEED.stories.intro.id) },
 			{ resource: 'story', operation: 'getAll' },
 			{ resource: 'account', operation: 'get' },
-			{ resource: 'analytics', operation: 'getEvents', dateFrom: '2026-01-01T00:00:00Z', dateTo: '2026-01-02T00:00:00Z' },
+			{
+				resource: 'analytics',
+				operation: 'getEvents',
+				dateFrom: '2026-01-01T00:00:00Z',
+				dateTo: '2026-01-02T00:00:00Z',
+			},
 		];
 		for (const parameters of operations) {
 			const result = await run(parameters, { ...errorOutput, token });
@@ -241,17 +396,31 @@ describe('deep scan, Continue On Fail with the error output too, the password fr
 
 	test('a Base URL that is not http(s): the node and the credential test refuse it, nothing is sent, no token', async () => {
 		const port = new URL(api.url).port;
-		for (const baseUrl of [`ftp://127.0.0.1:${port}`, 'file:///etc/passwd', `127.0.0.1:${port}`, `//127.0.0.1:${port}`, 'javascript:alert(1)']) {
+		for (const baseUrl of [
+			`ftp://127.0.0.1:${port}`,
+			'file:///etc/passwd',
+			`127.0.0.1:${port}`,
+			`//127.0.0.1:${port}`,
+			'javascript:alert(1)',
+		]) {
 			api.sandbox.clearLog();
 			capturedLogs.length = 0;
-			const result = await runWorkflow(storydocWorkflow({ resource: 'account', operation: 'get' }), {
-				credentials: credentialsFor({ baseUrl, token: WRONG_TOKEN }),
-			});
-			expect(result.error.message).toBe('The Base URL of the Storydoc credential must start with http:// or https://');
+			const result = await runWorkflow(
+				storydocWorkflow({ resource: 'account', operation: 'get' }),
+				{
+					credentials: credentialsFor({ baseUrl, token: WRONG_TOKEN }),
+				},
+			);
+			expect(result.error.message).toBe(
+				'The Base URL of the Storydoc credential must start with http:// or https://',
+			);
 			const tested = await testCredential({ accessToken: WRONG_TOKEN, baseUrl });
 			expect(tested.status).toBe('Error');
 			expect(api.sandbox.log).toEqual([]);
-			expectNoSecrets(storydocEverything(result, { withNodeDefinition: false }) + JSON.stringify(tested), WRONG_TOKEN);
+			expectNoSecrets(
+				storydocEverything(result, { withNodeDefinition: false }) + JSON.stringify(tested),
+				WRONG_TOKEN,
+			);
 		}
 	});
 });

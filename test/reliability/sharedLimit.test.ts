@@ -35,19 +35,25 @@ afterAll(async () => {
 });
 
 function runWorker(items: IDataObject[]) {
-	return runScaledWorker({ baseUrl: url, token: sandbox.tokens.team, storyId: INTRO, items, timeoutSeconds: 3600 }, { scale: SCALE });
+	return runScaledWorker(
+		{ baseUrl: url, token: sandbox.tokens.team, storyId: INTRO, items, timeoutSeconds: 3600 },
+		{ scale: SCALE },
+	);
 }
 
-
 test('three worker processes at once against one limit: every item created exactly once, none failed', async () => {
-	const batches = WORKERS.map((worker) => Array.from({ length: PER_WORKER }, (_, n) => ({ company: `Worker ${worker} deal ${n + 1}` })));
+	const batches = WORKERS.map((worker) =>
+		Array.from({ length: PER_WORKER }, (_, n) => ({ company: `Worker ${worker} deal ${n + 1}` })),
+	);
 	const started = Date.now();
 	const results = await Promise.all(batches.map((items) => runWorker(items)));
 	const seconds = (Date.now() - started) / 1000;
 
 	results.forEach((result, index) => {
 		expect(result.error).toBeUndefined();
-		expect(result.outputs!.map((item) => pairedIndex(item))).toEqual(batches[index].map((_, n) => n));
+		expect(result.outputs!.map((item) => pairedIndex(item))).toEqual(
+			batches[index].map((_, n) => n),
+		);
 		for (const item of result.outputs!) {
 			expect(item.json.error).toBeUndefined();
 			expect(item.json.versionId).toMatch(/^[0-9a-f]{24}$/);
@@ -55,7 +61,12 @@ test('three worker processes at once against one limit: every item created exact
 	});
 
 	// Each item's version exists exactly once, and is the one its output item names.
-	const made = sandbox.state.versions.filter((version: Json) => version.source === 'API' && version.storyId === INTRO && version.data.title?.startsWith('Worker '));
+	const made = sandbox.state.versions.filter(
+		(version: Json) =>
+			version.source === 'API' &&
+			version.storyId === INTRO &&
+			version.data.title?.startsWith('Worker '),
+	);
 	expect(made).toHaveLength(WORKERS.length * PER_WORKER);
 	batches.forEach((items, index) => {
 		items.forEach(({ company }, n) => {
@@ -78,6 +89,8 @@ test('three worker processes at once against one limit: every item created exact
 	// No storm of 429s: a full window is waited out, not probed; what is refused is a race between
 	// workers for a window's last slots, or the first request of a window another worker filled.
 	const refused = posts.filter((entry: Json) => entry.status === 429).length;
-	console.log(`shared limit: ${admitted.length} created, ${refused} refused (429), ${seconds.toFixed(1)} s real`);
+	console.log(
+		`shared limit: ${admitted.length} created, ${refused} refused (429), ${seconds.toFixed(1)} s real`,
+	);
 	expect(refused).toBeLessThan(WORKERS.length * PER_WORKER);
 }, 60000);

@@ -8,8 +8,13 @@ import { useSandbox, UUID } from './helpers';
 
 const api = useSandbox({ events: 0 });
 
-const createBody = { storyId: SEED.stories.proposal.id, senderEmail: 'sam@acme.test', data: { title: 'Faulty' } };
-const create = (options: CallOptions = {}) => api.call('/v2/versions', { body: createBody, ...options });
+const createBody = {
+	storyId: SEED.stories.proposal.id,
+	senderEmail: 'sam@acme.test',
+	data: { title: 'Faulty' },
+};
+const create = (options: CallOptions = {}) =>
+	api.call('/v2/versions', { body: createBody, ...options });
 const versionCount = () => api.sandbox.state.versions.length;
 const lastRecord = () => api.sandbox.log[api.sandbox.log.length - 1];
 let seeded: number;
@@ -42,13 +47,16 @@ describe('answers', () => {
 		['status502', {}, 502, { error: 'Bad Gateway' }],
 		['status503', {}, 503, { error: 'Service Unavailable' }],
 		['status429', {}, 429, { error: 'Too many requests' }],
-	])('%s: JSON error, not processed, rate-limit headers present', async (type, extra, status, body) => {
-		api.sandbox.setFault({ route: 'POST /v2/versions', type, ...extra });
-		const response = await create();
-		expect([response.status, response.body]).toEqual([status, body]);
-		expect(response.headers.get('x-rate-limit-counter')).toBe('1');
-		expect(versionCount()).toBe(seeded);
-	});
+	])(
+		'%s: JSON error, not processed, rate-limit headers present',
+		async (type, extra, status, body) => {
+			api.sandbox.setFault({ route: 'POST /v2/versions', type, ...extra });
+			const response = await create();
+			expect([response.status, response.body]).toEqual([status, body]);
+			expect(response.headers.get('x-rate-limit-counter')).toBe('1');
+			expect(versionCount()).toBe(seeded);
+		},
+	);
 
 	test.each([
 		['status503', 503, '503 Service Temporarily Unavailable'],
@@ -99,7 +107,10 @@ describe('connections', () => {
 		await expect(
 			fetch(`${api.url}/v2/versions`, {
 				method: 'POST',
-				headers: { authorization: `Bearer ${api.sandbox.tokens.team}`, 'content-type': 'application/json' },
+				headers: {
+					authorization: `Bearer ${api.sandbox.tokens.team}`,
+					'content-type': 'application/json',
+				},
 				body: JSON.stringify(createBody),
 				signal: AbortSignal.timeout(150),
 			}),
@@ -120,7 +131,8 @@ describe('rules', () => {
 
 	test('times Infinity faults until clearFaults()', async () => {
 		api.sandbox.setFault({ route: 'GET /v2/stories/:id', type: 'status502', times: Infinity });
-		for (let index = 0; index < 4; index++) expect((await api.call(`/v2/stories/${SEED.stories.intro.id}`)).status).toBe(502);
+		for (let index = 0; index < 4; index++)
+			expect((await api.call(`/v2/stories/${SEED.stories.intro.id}`)).status).toBe(502);
 		api.sandbox.clearFaults();
 		expect((await api.call(`/v2/stories/${SEED.stories.intro.id}`)).status).toBe(200);
 	});
@@ -128,11 +140,18 @@ describe('rules', () => {
 	test('a rule names one route: same path, other method is untouched; "*" matches every request', async () => {
 		api.sandbox.setFault({ route: 'GET /v2/versions/:id', type: 'status500', times: Infinity });
 		const path = `/v2/versions/${SEED.versions.live.id}`;
-		expect((await api.call(path, { body: { senderEmail: 'sam@acme.test', data: { title: 'ok' } } })).status).toBe(200);
+		expect(
+			(await api.call(path, { body: { senderEmail: 'sam@acme.test', data: { title: 'ok' } } }))
+				.status,
+		).toBe(200);
 		expect((await api.call(path)).status).toBe(500);
 		api.sandbox.clearFaults();
 		api.sandbox.setFault({ route: '*', type: 'status502', times: 3 });
-		expect([(await api.call('/v2/account')).status, (await api.call('/unknown')).status, (await create()).status]).toEqual([502, 502, 502]);
+		expect([
+			(await api.call('/v2/account')).status,
+			(await api.call('/unknown')).status,
+			(await create()).status,
+		]).toEqual([502, 502, 502]);
 	});
 
 	test('rules are checked in order; the first that fires takes the request', async () => {
@@ -145,8 +164,12 @@ describe('rules', () => {
 
 	test('the analytics route can be faulted like any other', async () => {
 		api.sandbox.setFault({ route: 'GET /v2/analytics/events', type: 'status429' });
-		expect((await api.call('/v2/analytics/events?dateFrom=2026-01-01&dateTo=2026-01-02')).status).toBe(429);
-		expect((await api.call('/v2/analytics/events?dateFrom=2026-01-01&dateTo=2026-01-02')).status).toBe(200);
+		expect(
+			(await api.call('/v2/analytics/events?dateFrom=2026-01-01&dateTo=2026-01-02')).status,
+		).toBe(429);
+		expect(
+			(await api.call('/v2/analytics/events?dateFrom=2026-01-01&dateTo=2026-01-02')).status,
+		).toBe(200);
 	});
 
 	test('a rule with a token faults only the requests of that key; the others go through and do not count', async () => {
@@ -155,7 +178,13 @@ describe('rules', () => {
 		for (const key of ['team', 'admin', 'team', 'admin', 'admin']) {
 			statuses.push([key, (await api.call('/v2/account', { token: key })).status]);
 		}
-		expect(statuses).toEqual([['team', 200], ['admin', 500], ['team', 200], ['admin', 500], ['admin', 200]]);
+		expect(statuses).toEqual([
+			['team', 200],
+			['admin', 500],
+			['team', 200],
+			['admin', 500],
+			['admin', 200],
+		]);
 	});
 
 	test.each([
@@ -175,7 +204,9 @@ test('latencyMs is added before every API answer', async () => {
 	const url = await slow.start();
 	try {
 		const started = Date.now();
-		const response = await fetch(`${url}/v2/account`, { headers: { authorization: `Bearer ${slow.tokens.team}` } });
+		const response = await fetch(`${url}/v2/account`, {
+			headers: { authorization: `Bearer ${slow.tokens.team}` },
+		});
 		expect(response.status).toBe(200);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(110);
 	} finally {

@@ -9,10 +9,19 @@ const WINDOW_MS = 400;
 const api = useSandbox({ events: 0, rateLimit: { max: 3, windowMs: WINDOW_MS } });
 const defaults = useSandbox({ events: 0 });
 
-const counter = (response: CallResult) => [response.headers.get('x-rate-limit-counter'), response.headers.get('x-rate-limit-maximum')];
+const counter = (response: CallResult) => [
+	response.headers.get('x-rate-limit-counter'),
+	response.headers.get('x-rate-limit-maximum'),
+];
 const readVersion = () => api.call(`/v2/versions/${SEED.versions.live.id}`);
 const createVersion = () =>
-	api.call('/v2/versions', { body: { storyId: SEED.stories.proposal.id, senderEmail: 'sam@acme.test', data: { title: 'Paced' } } });
+	api.call('/v2/versions', {
+		body: {
+			storyId: SEED.stories.proposal.id,
+			senderEmail: 'sam@acme.test',
+			data: { title: 'Paced' },
+		},
+	});
 
 beforeEach(() => api.sandbox.reset());
 
@@ -36,7 +45,8 @@ test('defaults: 150 per window, headers on every endpoint and on errors', async 
 });
 
 test('over the max: 429 "Too many requests", not processed, and the count keeps rising', async () => {
-	for (let index = 1; index <= 3; index++) expect(counter(await readVersion())).toEqual([String(index), '3']);
+	for (let index = 1; index <= 3; index++)
+		expect(counter(await readVersion())).toEqual([String(index), '3']);
 	const versionsBefore = api.sandbox.state.versions.length;
 	const refused = await createVersion();
 	expect([refused.status, refused.body]).toEqual([429, { error: 'Too many requests' }]);

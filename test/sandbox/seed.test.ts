@@ -23,30 +23,51 @@ test('every seeded id is 24 lowercase hex characters and unique', () => {
 	const ids = [
 		SEED.org.id,
 		SEED.goneOrgId,
-		...[SEED.users, SEED.folders, SEED.stories, SEED.versions].flatMap((group) => Object.values<Json>(group).map((item) => item.id)),
+		...[SEED.users, SEED.folders, SEED.stories, SEED.versions].flatMap((group) =>
+			Object.values<Json>(group).map((item) => item.id),
+		),
 	];
 	for (const id of ids) expect(id).toMatch(OBJECT_ID);
 	expect(new Set(ids).size).toBe(ids.length);
 });
 
 test('tokens: one per behaviour, each with a key definition and a description', () => {
-	expect(Object.keys(TOKENS)).toEqual(['team', 'pro', 'starter', 'revoked', 'memberLeft', 'storyScoped', 'noAccount', 'admin']);
+	expect(Object.keys(TOKENS)).toEqual([
+		'team',
+		'pro',
+		'starter',
+		'revoked',
+		'memberLeft',
+		'storyScoped',
+		'noAccount',
+		'admin',
+	]);
 	expect(new Set(Object.values(TOKENS)).size).toBe(Object.keys(TOKENS).length);
 	const keysByName: Record<string, { description: string }> = API_KEYS;
-	for (const name of Object.keys(TOKENS)) expect(keysByName[name].description).toEqual(expect.any(String));
+	for (const name of Object.keys(TOKENS))
+		expect(keysByName[name].description).toEqual(expect.any(String));
 	expect(createSandbox({ events: 0 }).tokens).toEqual(TOKENS);
 });
 
 test('the seed covers each case the tests rely on', () => {
-	expect(Object.values<Json>(SEED.stories).map((story) => story.status).sort()).toEqual(['Archived', 'Draft', 'Live', 'Live', 'Live', 'Live']);
+	expect(
+		Object.values<Json>(SEED.stories)
+			.map((story) => story.status)
+			.sort(),
+	).toEqual(['Archived', 'Draft', 'Live', 'Live', 'Live', 'Live']);
 	expect(SEED.folders.board.parentId).toBe(SEED.folders.enterprise.id);
-	expect(SEED.folders.enterprise.members.map((member: Json) => member.email)).toContain(SEED.users.sam.email);
-	expect(SEED.folders.board.members.map((member: Json) => member.email)).not.toContain(SEED.users.sam.email);
+	expect(SEED.folders.enterprise.members.map((member: Json) => member.email)).toContain(
+		SEED.users.sam.email,
+	);
+	expect(SEED.folders.board.members.map((member: Json) => member.email)).not.toContain(
+		SEED.users.sam.email,
+	);
 	expect(Object.isFrozen(SEED.stories.proposal.dynamicVariables)).toBe(true);
 });
 
 test('no Math.random anywhere in the sandbox', () => {
-	for (const file of sourceFiles(SANDBOX_DIR)) expect([file, fs.readFileSync(file, 'utf8').includes('Math.random')]).toEqual([file, false]);
+	for (const file of sourceFiles(SANDBOX_DIR))
+		expect([file, fs.readFileSync(file, 'utf8').includes('Math.random')]).toEqual([file, false]);
 });
 
 test('same seed and clock: same data, same generated ids; another seed: other events', async () => {
@@ -63,7 +84,11 @@ test('same seed and clock: same data, same generated ids; another seed: other ev
 		const response = await fetch(`${urls[urls.length - 1]}/v2/versions`, {
 			method: 'POST',
 			headers: { authorization: `Bearer ${TOKENS.team}`, 'content-type': 'application/json' },
-			body: JSON.stringify({ storyId: SEED.stories.proposal.id, senderEmail: 'sam@acme.test', data: { title: 'Same' } }),
+			body: JSON.stringify({
+				storyId: SEED.stories.proposal.id,
+				senderEmail: 'sam@acme.test',
+				data: { title: 'Same' },
+			}),
 		});
 		expect(response.status).toBe(200);
 	}
@@ -88,7 +113,9 @@ test('events: the requested count, spread over eventSpanDays before now, some sh
 	expect(Math.max(...times)).toBeLessThanOrEqual(NOW);
 	expect(new Set(times).size).toBeLessThan(times.length);
 	expect(new Set(state.events.map((event: Json) => event.eventId)).size).toBe(2000);
-	expect(new Set(state.events.map((event: Json) => event.eventCategory))).toEqual(new Set(['view', 'click']));
+	expect(new Set(state.events.map((event: Json) => event.eventCategory))).toEqual(
+		new Set(['view', 'click']),
+	);
 });
 
 // Times are printed, not asserted: a timed assertion fails on a busy machine, not on slow code.
@@ -103,8 +130,12 @@ test('100,000 events: generated, and a filtered page of a 92-day range served', 
 		const headers = { authorization: `Bearer ${TOKENS.team}` };
 		await (await fetch(`${url}/v2/analytics/events?${query}`, { headers })).json();
 		const askedAt = performance.now();
-		const body: Json = await (await fetch(`${url}/v2/analytics/events?${query}&userEmail=sam@acme.test`, { headers })).json();
-		console.log(`sandbox: 100,000 events generated in ${generatedMs.toFixed(0)} ms; a filtered page in ${(performance.now() - askedAt).toFixed(0)} ms`);
+		const body: Json = await (
+			await fetch(`${url}/v2/analytics/events?${query}&userEmail=sam@acme.test`, { headers })
+		).json();
+		console.log(
+			`sandbox: 100,000 events generated in ${generatedMs.toFixed(0)} ms; a filtered page in ${(performance.now() - askedAt).toFixed(0)} ms`,
+		);
 		expect(body.pagination.total).toBeGreaterThan(20_000);
 		expect(body.data).toHaveLength(1000);
 	} finally {

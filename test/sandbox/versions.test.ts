@@ -13,8 +13,25 @@ const { proposal, premium, caseStudy, pricing2023 } = SEED.stories;
 const V = SEED.versions;
 const RESULT_FIELDS = ['url', 'shortUrl', 'editorUrl', 'versionUrl', 'versionId'];
 const VERSION_FIELDS = [
-	'id', 'title', 'status', 'storyId', 'storyTitle', 'folder', 'sender', 'url', 'shortUrl', 'editorUrl',
-	'versionUrl', 'isPublic', 'expireAt', 'hasAcceptButton', 'acceptedAt', 'source', 'createdAt', 'updatedAt', 'data',
+	'id',
+	'title',
+	'status',
+	'storyId',
+	'storyTitle',
+	'folder',
+	'sender',
+	'url',
+	'shortUrl',
+	'editorUrl',
+	'versionUrl',
+	'isPublic',
+	'expireAt',
+	'hasAcceptButton',
+	'acceptedAt',
+	'source',
+	'createdAt',
+	'updatedAt',
+	'data',
 ];
 
 /** A create or update body as the tests send it: wrong types included, since the API's 400s are under test. */
@@ -27,14 +44,21 @@ interface VersionBody {
 }
 
 const create = (body: VersionBody, token?: string) => api.call('/v2/versions', { body, token });
-const update = (id: string, body: VersionBody, token?: string) => api.call(`/v2/versions/${id}`, { body, token });
+const update = (id: string, body: VersionBody, token?: string) =>
+	api.call(`/v2/versions/${id}`, { body, token });
 const read = (id: string, token?: string) => api.call(`/v2/versions/${id}`, { token });
-const stored = (id: string): Json => api.sandbox.state.versions.find((version: Json) => version.id === id);
+const stored = (id: string): Json =>
+	api.sandbox.state.versions.find((version: Json) => version.id === id);
 const validCreate = (extra: VersionBody = {}): VersionBody => ({
 	storyId: proposal.id,
 	senderEmail: 'sam@acme.test',
 	...extra,
-	data: { title: 'Proposal for Vandelay', first_name: 'Art', company: 'Vandelay Industries', ...extra.data },
+	data: {
+		title: 'Proposal for Vandelay',
+		first_name: 'Art',
+		company: 'Vandelay Industries',
+		...extra.data,
+	},
 });
 
 beforeEach(() => {
@@ -45,7 +69,15 @@ beforeEach(() => {
 describe('POST /v2/versions', () => {
 	test('creates a Live, public API version and answers its addresses', async () => {
 		const response = await create(
-			validCreate({ data: { password: 'open-sesame', pricing_items: [{ name: 'Setup', price: 10 }, { id: 'mine', name: 'Kept' }] } }),
+			validCreate({
+				data: {
+					password: 'open-sesame',
+					pricing_items: [
+						{ name: 'Setup', price: 10 },
+						{ id: 'mine', name: 'Kept' },
+					],
+				},
+			}),
 		);
 		expect(response.status).toBe(200);
 		expect(Object.keys(response.body)).toEqual(RESULT_FIELDS);
@@ -53,12 +85,21 @@ describe('POST /v2/versions', () => {
 		expect(versionId).toMatch(OBJECT_ID);
 		// The shapes of Storydoc's published reference.
 		expect(editorUrl).toBe(`https://app.storydoc.com/pages/editor/${proposal.id}/${versionId}`);
-		expect(versionUrl).toBe(`https://app.storydoc.com/pages/editor/${proposal.id}/versions/${versionId}`);
-		expect(url).toMatch(/^https:\/\/www\.storydoc\.com\/[0-9a-f]{16}\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/);
+		expect(versionUrl).toBe(
+			`https://app.storydoc.com/pages/editor/${proposal.id}/versions/${versionId}`,
+		);
+		expect(url).toMatch(
+			/^https:\/\/www\.storydoc\.com\/[0-9a-f]{16}\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/,
+		);
 		expect(shortUrl).toMatch(/^https:\/\/view\.storydoc\.com\/[0-9a-z]{6}$/);
 
 		const version = stored(versionId);
-		expect(version).toMatchObject({ source: 'API', draft: false, expireAt: null, createdAt: new Date(START).toISOString() });
+		expect(version).toMatchObject({
+			source: 'API',
+			draft: false,
+			expireAt: null,
+			createdAt: new Date(START).toISOString(),
+		});
 		expect(version.data.password).toBe('open-sesame');
 		expect(version.data.pricing_items[0].id).toMatch(OBJECT_ID);
 		expect(version.data.pricing_items[1].id).toBe('mine');
@@ -86,7 +127,11 @@ describe('POST /v2/versions', () => {
 	test('daysToExpire sets expireAt (not public); the version turns Expired when the day passes', async () => {
 		const { body } = await create(validCreate({ daysToExpire: 7 }));
 		const expected = new Date(START + 7 * DAY).toISOString();
-		expect((await read(body.versionId)).body).toMatchObject({ isPublic: false, expireAt: expected, status: 'Live' });
+		expect((await read(body.versionId)).body).toMatchObject({
+			isPublic: false,
+			expireAt: expected,
+			status: 'Live',
+		});
 		clock = START + 8 * DAY;
 		expect((await read(body.versionId)).body.status).toBe('Expired');
 	});
@@ -100,11 +145,23 @@ describe('POST /v2/versions', () => {
 	const TITLE = 'Missing data.title in request body.';
 	test.each([
 		['no data', { storyId: 'nope', senderEmail: 'x' }, TITLE],
-		['data without title (checked before story and sender)', { storyId: 'nope', senderEmail: 'x', data: { first_name: 'A' } }, TITLE],
+		[
+			'data without title (checked before story and sender)',
+			{ storyId: 'nope', senderEmail: 'x', data: { first_name: 'A' } },
+			TITLE,
+		],
 		['empty title', { ...validCreate(), data: { title: '  ' } }, TITLE],
 		['title not a string', { ...validCreate(), data: { title: 5 } }, TITLE],
-		['an unknown story (before the sender)', { ...validCreate(), storyId: '65d0000000000000000000ee', senderEmail: 'x' }, 'Story 65d0000000000000000000ee not found.'],
-		['no storyId', { senderEmail: 'sam@acme.test', data: { title: 'x' } }, 'Story undefined not found.'],
+		[
+			'an unknown story (before the sender)',
+			{ ...validCreate(), storyId: '65d0000000000000000000ee', senderEmail: 'x' },
+			'Story 65d0000000000000000000ee not found.',
+		],
+		[
+			'no storyId',
+			{ senderEmail: 'sam@acme.test', data: { title: 'x' } },
+			'Story undefined not found.',
+		],
 		[
 			'a Draft story',
 			{ ...validCreate(), storyId: caseStudy.id, senderEmail: 'x' },
@@ -115,12 +172,36 @@ describe('POST /v2/versions', () => {
 			{ ...validCreate(), storyId: pricing2023.id },
 			`Story status is not Live, click Share to set it to Live, https://editor.storydoc.com/pages/editor/${pricing2023.id}`,
 		],
-		['an unknown sender', validCreate({ senderEmail: 'nobody@acme.test' }), 'senderEmail nobody@acme.test not found in this organization'],
-		['a sender who left', validCreate({ senderEmail: SEED.formerUserEmail }), `senderEmail ${SEED.formerUserEmail} not found in this organization`],
-		['daysToExpire 0', validCreate({ daysToExpire: 0 }), 'daysToExpire must be an integer of at least 1'],
-		['daysToExpire 1.5', validCreate({ daysToExpire: 1.5 }), 'daysToExpire must be an integer of at least 1'],
-		['daysToExpire "3"', validCreate({ daysToExpire: '3' }), 'daysToExpire must be an integer of at least 1'],
-		['daysToExpire null', validCreate({ daysToExpire: null }), 'daysToExpire must be an integer of at least 1'],
+		[
+			'an unknown sender',
+			validCreate({ senderEmail: 'nobody@acme.test' }),
+			'senderEmail nobody@acme.test not found in this organization',
+		],
+		[
+			'a sender who left',
+			validCreate({ senderEmail: SEED.formerUserEmail }),
+			`senderEmail ${SEED.formerUserEmail} not found in this organization`,
+		],
+		[
+			'daysToExpire 0',
+			validCreate({ daysToExpire: 0 }),
+			'daysToExpire must be an integer of at least 1',
+		],
+		[
+			'daysToExpire 1.5',
+			validCreate({ daysToExpire: 1.5 }),
+			'daysToExpire must be an integer of at least 1',
+		],
+		[
+			'daysToExpire "3"',
+			validCreate({ daysToExpire: '3' }),
+			'daysToExpire must be an integer of at least 1',
+		],
+		[
+			'daysToExpire null',
+			validCreate({ daysToExpire: null }),
+			'daysToExpire must be an integer of at least 1',
+		],
 	])('%s: 400 and nothing created', async (_label, body, error) => {
 		const before = api.sandbox.state.versions.length;
 		const response = await create(body);
@@ -146,9 +227,21 @@ describe('POST /v2/versions', () => {
 	});
 
 	test.each([
-		['invalid JSON', { rawBody: '{"storyId": ', headers: { 'content-type': 'application/json' } }, 'Invalid JSON in request body'],
-		['no Content-Type', { rawBody: JSON.stringify(validCreate()), headers: { 'content-type': '' } }, 'Content-Type must be application/json'],
-		['text/plain', { rawBody: JSON.stringify(validCreate()), headers: { 'content-type': 'text/plain' } }, 'Content-Type must be application/json'],
+		[
+			'invalid JSON',
+			{ rawBody: '{"storyId": ', headers: { 'content-type': 'application/json' } },
+			'Invalid JSON in request body',
+		],
+		[
+			'no Content-Type',
+			{ rawBody: JSON.stringify(validCreate()), headers: { 'content-type': '' } },
+			'Content-Type must be application/json',
+		],
+		[
+			'text/plain',
+			{ rawBody: JSON.stringify(validCreate()), headers: { 'content-type': 'text/plain' } },
+			'Content-Type must be application/json',
+		],
 		['a JSON array', { body: [validCreate()] }, TITLE],
 	])('%s: 400', async (_label, request, error) => {
 		const response = await api.call('/v2/versions', { method: 'POST', ...request });
@@ -170,10 +263,16 @@ describe('POST /v2/versions/{versionId}', () => {
 		clock = START + DAY;
 		const response = await update(V.live.id, {
 			senderEmail: 'jo@acme.test',
-			data: { title: 'Proposal for Globex (v2)', company: 'Globex Corp', products: [{ name: 'Only', price: 1 }] },
+			data: {
+				title: 'Proposal for Globex (v2)',
+				company: 'Globex Corp',
+				products: [{ name: 'Only', price: 1 }],
+			},
 		});
 		expect(response.status).toBe(200);
-		expect(Object.keys(response.body)).toEqual(RESULT_FIELDS.filter((field) => field !== 'versionId'));
+		expect(Object.keys(response.body)).toEqual(
+			RESULT_FIELDS.filter((field) => field !== 'versionId'),
+		);
 		expect(response.body).toMatchObject({ url: before.url, editorUrl: before.editorUrl });
 		const after = (await read(V.live.id)).body;
 		expect(after.title).toBe('Proposal for Globex (v2)');
@@ -213,8 +312,16 @@ describe('POST /v2/versions/{versionId}', () => {
 	});
 
 	test.each([
-		['title missing (before the sender)', { senderEmail: 'x', data: {} }, 'Missing data.title in request body.'],
-		['sender unknown (before the edit check)', { senderEmail: 'x@y.test', data: { title: 't' } }, 'senderEmail x@y.test not found in this organization'],
+		[
+			'title missing (before the sender)',
+			{ senderEmail: 'x', data: {} },
+			'Missing data.title in request body.',
+		],
+		[
+			'sender unknown (before the edit check)',
+			{ senderEmail: 'x@y.test', data: { title: 't' } },
+			'senderEmail x@y.test not found in this organization',
+		],
 	])('%s: 400', async (_label, body, error) => {
 		const response = await update(V.edited.id, body);
 		expect([response.status, response.body]).toEqual([400, { error }]);
@@ -234,13 +341,17 @@ describe('POST /v2/versions/{versionId}', () => {
 		const starter = await update(V.premium.id, body, 'starter');
 		expect(starter.status).toBe(403);
 		expect(starter.body).toMatchObject({ code: 'VARIABLES_PLAN_REQUIRED', requiredPlan: 'team' });
-		expect((await update(V.premium.id, body, 'pro')).body.variables).toEqual([{ name: 'booking_calendar', requiredPlan: 'team' }]);
+		expect((await update(V.premium.id, body, 'pro')).body.variables).toEqual([
+			{ name: 'booking_calendar', requiredPlan: 'team' },
+		]);
 		expect((await update(V.premium.id, body)).status).toBe(200);
 	});
 });
 
 test("with specOnly (the spec document's reading) the update answer carries versionId too", async () => {
-	const response = await specOnly.call(`/v2/versions/${V.live.id}`, { body: { senderEmail: 'sam@acme.test', data: { title: 'x' } } });
+	const response = await specOnly.call(`/v2/versions/${V.live.id}`, {
+		body: { senderEmail: 'sam@acme.test', data: { title: 'x' } },
+	});
 	expect(Object.keys(response.body)).toEqual(RESULT_FIELDS);
 	expect(response.body.versionId).toBe(V.live.id);
 });
@@ -256,7 +367,13 @@ describe('GET /v2/versions/{versionId}', () => {
 			status: 'Live',
 			storyId: proposal.id,
 			storyTitle: 'Sales proposal',
-			folder: { id: SEED.folders.sales.id, name: 'Sales', path: ['Sales'], sharedWithEveryone: true, members: [] },
+			folder: {
+				id: SEED.folders.sales.id,
+				name: 'Sales',
+				path: ['Sales'],
+				sharedWithEveryone: true,
+				members: [],
+			},
 			sender: { name: 'Sam Rivera', email: 'sam@acme.test' },
 			editorUrl: `https://app.storydoc.com/pages/editor/${proposal.id}/${V.live.id}`,
 			versionUrl: `https://app.storydoc.com/pages/editor/${proposal.id}/versions/${V.live.id}`,
@@ -267,7 +384,8 @@ describe('GET /v2/versions/{versionId}', () => {
 			source: 'API',
 			data: V.live.data,
 		});
-		for (const field of ['createdAt', 'updatedAt']) expect(response.body[field]).toMatch(ISO_DATE_TIME);
+		for (const field of ['createdAt', 'updatedAt'])
+			expect(response.body[field]).toMatch(ISO_DATE_TIME);
 	});
 
 	test.each([
@@ -319,7 +437,10 @@ describe('GET /v2/versions/{versionId}', () => {
 	test('a key made by an org admin opens every folder', async () => {
 		const { status, body } = await read(V.hidden.id, 'admin');
 		expect(status).toBe(200);
-		expect(body.folder).toMatchObject({ path: ['Sales', 'Enterprise', 'Board'], members: [{ name: 'Jo Chen', email: 'jo@acme.test', role: 'Owner' }] });
+		expect(body.folder).toMatchObject({
+			path: ['Sales', 'Enterprise', 'Board'],
+			members: [{ name: 'Jo Chen', email: 'jo@acme.test', role: 'Owner' }],
+		});
 	});
 
 	test('plan-gated variables apply to reading a version too', async () => {

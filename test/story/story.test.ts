@@ -13,20 +13,27 @@ import { useSandbox } from '../harness/sandbox';
 
 const api = useSandbox();
 
-
-async function directGet(path: string, tokenName: TokenName = 'team'): Promise<{ status: number; body: Json }> {
+async function directGet(
+	path: string,
+	tokenName: TokenName = 'team',
+): Promise<{ status: number; body: Json }> {
 	const response = await fetch(`${api.url}${path}`, {
 		headers: { Authorization: `Bearer ${api.sandbox.tokens[tokenName]}` },
 	});
 	return { status: response.status, body: await response.json() };
 }
 
-const storyRequests = (): Json[] => api.sandbox.log.filter((entry) => entry.path.startsWith('/v2/stories'));
+const storyRequests = (): Json[] =>
+	api.sandbox.log.filter((entry) => entry.path.startsWith('/v2/stories'));
 
 beforeEach(() => api.sandbox.clearLog());
 
 describe('Story › Get Many', () => {
-	const getAll = (extra: INodeParameters = {}): INodeParameters => ({ resource: 'story', operation: 'getAll', ...extra });
+	const getAll = (extra: INodeParameters = {}): INodeParameters => ({
+		resource: 'story',
+		operation: 'getAll',
+		...extra,
+	});
 
 	test('every story of every status, one item per story (no wrapper), paired to the input item', async () => {
 		const { outputs, error } = await runWorkflow(storydocWorkflow(getAll({ returnAll: true })), {
@@ -34,30 +41,46 @@ describe('Story › Get Many', () => {
 		});
 		expect(error).toBeUndefined();
 		const expected = await directGet('/v2/stories');
-		expect(outputs.Storydoc).toEqual(expected.body.map((story: Json) => ({ json: story, pairedItem: { item: 0 } })));
-		expect(new Set(outputs.Storydoc.map((item) => item.json.status))).toEqual(new Set(['Draft', 'Live', 'Archived']));
+		expect(outputs.Storydoc).toEqual(
+			expected.body.map((story: Json) => ({ json: story, pairedItem: { item: 0 } })),
+		);
+		expect(new Set(outputs.Storydoc.map((item) => item.json.status))).toEqual(
+			new Set(['Draft', 'Live', 'Archived']),
+		);
 		expect(storyRequests()).toHaveLength(2);
 		expect(storyRequests()[0]).toMatchObject({ method: 'GET', path: '/v2/stories', token: 'team' });
 		expect(storyRequests()[0].query).toEqual({});
 	});
 
-	test.each(['Draft', 'Live', 'Archived'])('Status filter %s is sent to the API and only those stories come back', async (status) => {
-		const { outputs } = await runWorkflow(storydocWorkflow(getAll({ returnAll: true, filters: { status } })), {
-			credentials: api.credentials(),
-		});
-		const expected = Object.values(SEED.stories).filter((story: Json) => story.status === status).map((story: Json) => story.id);
-		expect(outputs.Storydoc.map((item) => item.json.id).sort()).toEqual(expected.sort());
-		expect(storyRequests()[0].query).toEqual({ status });
-	});
+	test.each(['Draft', 'Live', 'Archived'])(
+		'Status filter %s is sent to the API and only those stories come back',
+		async (status) => {
+			const { outputs } = await runWorkflow(
+				storydocWorkflow(getAll({ returnAll: true, filters: { status } })),
+				{
+					credentials: api.credentials(),
+				},
+			);
+			const expected = Object.values(SEED.stories)
+				.filter((story: Json) => story.status === status)
+				.map((story: Json) => story.id);
+			expect(outputs.Storydoc.map((item) => item.json.id).sort()).toEqual(expected.sort());
+			expect(storyRequests()[0].query).toEqual({ status });
+		},
+	);
 
 	test('Limit (default 50, here 2) keeps the first stories in the API order', async () => {
-		const { outputs } = await runWorkflow(storydocWorkflow(getAll({ limit: 2 })), { credentials: api.credentials() });
+		const { outputs } = await runWorkflow(storydocWorkflow(getAll({ limit: 2 })), {
+			credentials: api.credentials(),
+		});
 		const expected = await directGet('/v2/stories');
 		expect(outputs.Storydoc.map((item) => item.json)).toEqual(expected.body.slice(0, 2));
 	});
 
 	test('without Return All the default Limit of 50 applies (all 6 seeded stories fit)', async () => {
-		const { outputs } = await runWorkflow(storydocWorkflow(getAll()), { credentials: api.credentials() });
+		const { outputs } = await runWorkflow(storydocWorkflow(getAll()), {
+			credentials: api.credentials(),
+		});
 		expect(outputs.Storydoc).toHaveLength(Object.keys(SEED.stories).length);
 	});
 
@@ -69,12 +92,12 @@ describe('Story › Get Many', () => {
 			{ credentials: api.credentials() },
 		);
 		const live = Object.values(SEED.stories).filter((story: Json) => story.status === 'Live');
-		expect(outputs.Storydoc.filter((item) => pairedIndex(item) === 0).map((item) => item.json.status)).toEqual(
-			live.map(() => 'Live'),
-		);
-		expect(outputs.Storydoc.filter((item) => pairedIndex(item) === 1).map((item) => item.json.id)).toEqual([
-			SEED.stories.pricing2023.id,
-		]);
+		expect(
+			outputs.Storydoc.filter((item) => pairedIndex(item) === 0).map((item) => item.json.status),
+		).toEqual(live.map(() => 'Live'));
+		expect(
+			outputs.Storydoc.filter((item) => pairedIndex(item) === 1).map((item) => item.json.id),
+		).toEqual([SEED.stories.pricing2023.id]);
 		expect(storyRequests().map((entry) => entry.query.status)).toEqual(['Live', 'Archived']);
 	});
 
@@ -86,32 +109,47 @@ describe('Story › Get Many', () => {
 	});
 
 	test('a refused key: 403 "Access denied" with what to check', async () => {
-		const { error } = await runWorkflow(storydocWorkflow(getAll()), { credentials: api.credentials('memberLeft') });
+		const { error } = await runWorkflow(storydocWorkflow(getAll()), {
+			credentials: api.credentials('memberLeft'),
+		});
 		expect(error.message).toBe('Access denied');
 		expect(error.httpCode).toBe('403');
 		expect(error.description).toMatch(/Access Token of the Storydoc credential/);
 	});
 
 	test('a Limit below 1 from an expression is refused before any request', async () => {
-		const { error } = await runWorkflow(storydocWorkflow(getAll({ limit: '={{ 0 }}' })), { credentials: api.credentials() });
+		const { error } = await runWorkflow(storydocWorkflow(getAll({ limit: '={{ 0 }}' })), {
+			credentials: api.credentials(),
+		});
 		expect(error.message).toBe('Item 0: "Limit" must be a whole number of at least 1');
 		expect(api.sandbox.log).toHaveLength(0);
 	});
 });
 
 describe('Story › Get Many when no story matches', () => {
-	const getAll = (extra: INodeParameters = {}): INodeParameters => ({ resource: 'story', operation: 'getAll', ...extra });
+	const getAll = (extra: INodeParameters = {}): INodeParameters => ({
+		resource: 'story',
+		operation: 'getAll',
+		...extra,
+	});
 	const specSandbox = useSandbox({ specOnly: true });
 
 	test.each(['Archived', 'Draft'])(
 		'Status %s with no match (a key scoped to a Live story): Storydoc answers 404 "No stories found"; no items, no error',
 		async (status) => {
-			const { outputs, error } = await runWorkflow(storydocWorkflow(getAll({ returnAll: true, filters: { status } })), {
-				credentials: api.credentials('storyScoped'),
-			});
+			const { outputs, error } = await runWorkflow(
+				storydocWorkflow(getAll({ returnAll: true, filters: { status } })),
+				{
+					credentials: api.credentials('storyScoped'),
+				},
+			);
 			expect(error).toBeUndefined();
 			expect(storyRequests()).toHaveLength(1);
-			expect(storyRequests()[0]).toMatchObject({ path: '/v2/stories', query: { status }, status: 404 });
+			expect(storyRequests()[0]).toMatchObject({
+				path: '/v2/stories',
+				query: { status },
+				status: 404,
+			});
 			expect(outputs.Storydoc ?? []).toEqual([]);
 		},
 	);
@@ -119,7 +157,9 @@ describe('Story › Get Many when no story matches', () => {
 	test('an organization without stories: no items, and the next node still runs once per item (none)', async () => {
 		const stories = api.sandbox.state.stories.splice(0);
 		try {
-			const { outputs, error } = await runWorkflow(storydocWorkflow(getAll()), { credentials: api.credentials() });
+			const { outputs, error } = await runWorkflow(storydocWorkflow(getAll()), {
+				credentials: api.credentials(),
+			});
 			expect(error).toBeUndefined();
 			expect(storyRequests()[0].status).toBe(404);
 			expect(outputs.Storydoc ?? []).toEqual([]);
@@ -129,16 +169,22 @@ describe('Story › Get Many when no story matches', () => {
 	});
 
 	test("the spec's answer for the same case (200 with an empty list): no items either", async () => {
-		const { outputs, error } = await runWorkflow(storydocWorkflow(getAll({ filters: { status: 'Archived' } })), {
-			credentials: specSandbox.credentials('storyScoped'),
-		});
+		const { outputs, error } = await runWorkflow(
+			storydocWorkflow(getAll({ filters: { status: 'Archived' } })),
+			{
+				credentials: specSandbox.credentials('storyScoped'),
+			},
+		);
 		expect(error).toBeUndefined();
 		expect(specSandbox.sandbox.log.map((entry) => entry.status)).toEqual([200]);
 		expect(outputs.Storydoc ?? []).toEqual([]);
 	});
 
 	test('another 404 (a Base URL with a wrong path: "Not found") still fails the item with the API text', async () => {
-		const credentials = credentialsFor({ baseUrl: `${api.url}/wrong`, token: api.sandbox.tokens.team });
+		const credentials = credentialsFor({
+			baseUrl: `${api.url}/wrong`,
+			token: api.sandbox.tokens.team,
+		});
 		const { error } = await runWorkflow(storydocWorkflow(getAll()), { credentials });
 		expect(error?.message).toBe('Not found');
 		expect(error?.httpCode).toBe('404');
@@ -146,28 +192,48 @@ describe('Story › Get Many when no story matches', () => {
 });
 
 describe('Story › Get', () => {
-	const get = (storyId: INodeParameterResourceLocator): INodeParameters => ({ resource: 'story', operation: 'get', storyId });
+	const get = (storyId: INodeParameterResourceLocator): INodeParameters => ({
+		resource: 'story',
+		operation: 'get',
+		storyId,
+	});
 	const proposalId = SEED.stories.proposal.id;
 
 	test.each<[string, INodeParameterResourceLocator]>([
-		['From List', { __rl: true, mode: 'list', value: proposalId, cachedResultName: 'Sales proposal' }],
+		[
+			'From List',
+			{ __rl: true, mode: 'list', value: proposalId, cachedResultName: 'Sales proposal' },
+		],
 		['ID', { __rl: true, mode: 'id', value: proposalId }],
 		['By URL', { __rl: true, mode: 'url', value: `https://app.storydoc.com/editor/${proposalId}` }],
-	])('%s: the full story with its dynamic variables and repeatable groups', async (_mode, locator) => {
-		const { outputs, error } = await runWorkflow(storydocWorkflow(get(locator)), { credentials: api.credentials() });
-		expect(error).toBeUndefined();
-		const expected = await directGet(`/v2/stories/${proposalId}`);
-		expect(outputs.Storydoc).toEqual([{ json: expected.body, pairedItem: { item: 0 } }]);
-		const story = outputs.Storydoc[0].json;
-		expect(Object.keys(story.dynamicVariables)).toEqual(Object.keys(SEED.stories.proposal.dynamicVariables));
-		expect(story.dynamicVariables.company.validation).toEqual({ required: true, errorMessage: 'Enter the company name' });
-		expect(story.repeatables.map((group: Json) => group.key)).toEqual(['pricing_items', 'team_members']);
-		expect(story.repeatables[1].children[0].key).toBe('skills');
-		expect(storyRequests().map((entry) => `${entry.method} ${entry.path}`)).toEqual([
-			`GET /v2/stories/${proposalId}`,
-			`GET /v2/stories/${proposalId}`,
-		]);
-	});
+	])(
+		'%s: the full story with its dynamic variables and repeatable groups',
+		async (_mode, locator) => {
+			const { outputs, error } = await runWorkflow(storydocWorkflow(get(locator)), {
+				credentials: api.credentials(),
+			});
+			expect(error).toBeUndefined();
+			const expected = await directGet(`/v2/stories/${proposalId}`);
+			expect(outputs.Storydoc).toEqual([{ json: expected.body, pairedItem: { item: 0 } }]);
+			const story = outputs.Storydoc[0].json;
+			expect(Object.keys(story.dynamicVariables)).toEqual(
+				Object.keys(SEED.stories.proposal.dynamicVariables),
+			);
+			expect(story.dynamicVariables.company.validation).toEqual({
+				required: true,
+				errorMessage: 'Enter the company name',
+			});
+			expect(story.repeatables.map((group: Json) => group.key)).toEqual([
+				'pricing_items',
+				'team_members',
+			]);
+			expect(story.repeatables[1].children[0].key).toBe('skills');
+			expect(storyRequests().map((entry) => `${entry.method} ${entry.path}`)).toEqual([
+				`GET /v2/stories/${proposalId}`,
+				`GET /v2/stories/${proposalId}`,
+			]);
+		},
+	);
 
 	test('one story per input item, each paired to its item', async () => {
 		const ids = [SEED.stories.intro.id, SEED.stories.caseStudy.id, SEED.stories.pricing2023.id];
@@ -177,21 +243,29 @@ describe('Story › Get', () => {
 			}),
 			{ credentials: api.credentials() },
 		);
-		expect(outputs.Storydoc.map((item) => [item.json.id, pairedIndex(item)])).toEqual(ids.map((id, index) => [id, index]));
+		expect(outputs.Storydoc.map((item) => [item.json.id, pairedIndex(item)])).toEqual(
+			ids.map((id, index) => [id, index]),
+		);
 	});
 
 	test('an unknown story: 404 "Story not found"', async () => {
-		const { error } = await runWorkflow(storydocWorkflow(get({ __rl: true, mode: 'id', value: '65d0000000000000000000ee' })), {
-			credentials: api.credentials(),
-		});
+		const { error } = await runWorkflow(
+			storydocWorkflow(get({ __rl: true, mode: 'id', value: '65d0000000000000000000ee' })),
+			{
+				credentials: api.credentials(),
+			},
+		);
 		expect(error.message).toBe('Story not found');
 		expect(error.httpCode).toBe('404');
 	});
 
 	test('an ID the API cannot read: 400 "Missing storyId"', async () => {
-		const { error } = await runWorkflow(storydocWorkflow(get({ __rl: true, mode: 'id', value: 'not-a-story-id' })), {
-			credentials: api.credentials(),
-		});
+		const { error } = await runWorkflow(
+			storydocWorkflow(get({ __rl: true, mode: 'id', value: 'not-a-story-id' })),
+			{
+				credentials: api.credentials(),
+			},
+		);
 		expect(error.message).toBe('Missing storyId');
 		expect(error.httpCode).toBe('400');
 		expect(storyRequests()[0].path).toBe('/v2/stories/not-a-story-id');
@@ -200,42 +274,63 @@ describe('Story › Get', () => {
 	test.each<[TokenName, string[]]>([
 		['starter', ['intro_video (Pro plan)', 'booking_calendar (Team plan)']],
 		['pro', ['booking_calendar (Team plan)']],
-	])('a story with variables above the %s plan: 403, the required plan and each blocked variable', async (token, blocked) => {
-		const { error } = await runWorkflow(storydocWorkflow(get({ __rl: true, mode: 'id', value: SEED.stories.premium.id })), {
-			credentials: api.credentials(token),
-		});
-		expect(error.httpCode).toBe('403');
-		expect(error.description).toBe(
-			`This story uses variables that need the Team plan: ${blocked.join(', ')}. Upgrade the Storydoc plan, or remove these variables from the story.`,
-		);
-	});
+	])(
+		'a story with variables above the %s plan: 403, the required plan and each blocked variable',
+		async (token, blocked) => {
+			const { error } = await runWorkflow(
+				storydocWorkflow(get({ __rl: true, mode: 'id', value: SEED.stories.premium.id })),
+				{
+					credentials: api.credentials(token),
+				},
+			);
+			expect(error.httpCode).toBe('403');
+			expect(error.description).toBe(
+				`This story uses variables that need the Team plan: ${blocked.join(', ')}. Upgrade the Storydoc plan, or remove these variables from the story.`,
+			);
+		},
+	);
 
 	test('a story outside the scope of a story-scoped key: 403 "Access denied"', async () => {
-		const { error } = await runWorkflow(storydocWorkflow(get({ __rl: true, mode: 'id', value: SEED.stories.intro.id })), {
-			credentials: api.credentials('storyScoped'),
-		});
+		const { error } = await runWorkflow(
+			storydocWorkflow(get({ __rl: true, mode: 'id', value: SEED.stories.intro.id })),
+			{
+				credentials: api.credentials('storyScoped'),
+			},
+		);
 		expect(error.message).toBe('Access denied');
 	});
 
 	test.each([
 		['an empty story', 'list', '', 'Item 0: "Story" is empty or not a valid ID'],
-		['an address without an ID', 'url', 'not a url', 'Item 0: "Story" is not a story address with an ID'],
+		[
+			'an address without an ID',
+			'url',
+			'not a url',
+			'Item 0: "Story" is not a story address with an ID',
+		],
 		['an ID with a slash', 'id', 'abc/def', 'Item 0: "Story" is empty or not a valid ID'],
-	])('%s from an expression is refused before any request, naming the item and the field', async (_label, mode, value, message) => {
-		const { error } = await runWorkflow(
-			storydocWorkflow(get({ __rl: true, mode, value: '={{ $json.story }}' }), { items: [{ story: value }] }),
-			{ credentials: api.credentials() },
-		);
-		expect(error.message).toBe(message);
-		expect(error.name).toBe('NodeOperationError');
-		expect(error.context.itemIndex).toBe(0);
-		expect(api.sandbox.log).toHaveLength(0);
-	});
+	])(
+		'%s from an expression is refused before any request, naming the item and the field',
+		async (_label, mode, value, message) => {
+			const { error } = await runWorkflow(
+				storydocWorkflow(get({ __rl: true, mode, value: '={{ $json.story }}' }), {
+					items: [{ story: value }],
+				}),
+				{ credentials: api.credentials() },
+			);
+			expect(error.message).toBe(message);
+			expect(error.name).toBe('NodeOperationError');
+			expect(error.context.itemIndex).toBe(0);
+			expect(api.sandbox.log).toHaveLength(0);
+		},
+	);
 
 	test('a fixed empty Story never runs: n8n itself reports the required parameter', async () => {
 		const refusal = workflowIssuesRefusal('Parameter "Story" is required');
 		await expect(
-			runWorkflow(storydocWorkflow(get({ __rl: true, mode: 'list', value: '' })), { credentials: api.credentials() }),
+			runWorkflow(storydocWorkflow(get({ __rl: true, mode: 'list', value: '' })), {
+				credentials: api.credentials(),
+			}),
 		).rejects.toThrow(refusal);
 		expect(api.sandbox.log).toHaveLength(0);
 	});
@@ -243,13 +338,21 @@ describe('Story › Get', () => {
 	test('Continue On Fail: the failing item becomes an error item paired to it, the others still run', async () => {
 		const { outputs, error } = await runWorkflow(
 			storydocWorkflow(get({ __rl: true, mode: 'id', value: '={{ $json.storyId }}' }), {
-				items: [{ storyId: SEED.stories.intro.id }, { storyId: '' }, { storyId: '65d0000000000000000000ee' }],
+				items: [
+					{ storyId: SEED.stories.intro.id },
+					{ storyId: '' },
+					{ storyId: '65d0000000000000000000ee' },
+				],
 				nodeSettings: { onError: 'continueRegularOutput' },
 			}),
 			{ credentials: api.credentials() },
 		);
 		expect(error).toBeUndefined();
-		expect(outputs.Storydoc.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(outputs.Storydoc.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 		expect(outputs.Storydoc[0].json.id).toBe(SEED.stories.intro.id);
 		expect(outputs.Storydoc[1].json.error).toBe('Item 1: "Story" is empty or not a valid ID');
 		expect(outputs.Storydoc[2].json).toMatchObject({ error: 'Story not found', httpCode: '404' });

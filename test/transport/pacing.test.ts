@@ -31,29 +31,47 @@ afterEach(async () => {
 });
 
 const credentials = () => credentialsFor({ baseUrl: url, token: sandbox.tokens.team });
-const deals = (count: number, prefix = 'Deal'): IDataObject[] => Array.from({ length: count }, (_, index) => ({ company: `${prefix} ${index + 1}` }));
+const deals = (count: number, prefix = 'Deal'): IDataObject[] =>
+	Array.from({ length: count }, (_, index) => ({ company: `${prefix} ${index + 1}` }));
 // The intro story has no required variables: Title alone makes a version.
-const parameters = createParameters({ storyId: { __rl: true, mode: 'id', value: SEED.stories.intro.id }, title: '={{ $json.company }}' });
+const parameters = createParameters({
+	storyId: { __rl: true, mode: 'id', value: SEED.stories.intro.id },
+	title: '={{ $json.company }}',
+});
 
 async function createAll(items: IDataObject[]) {
 	return await runWorkflow(storydocWorkflow(parameters, { items }), { credentials: credentials() });
 }
 
-
 /** Every item's version exists exactly once, and the outputs are paired in order. */
-function expectEachCreatedOnce(items: IDataObject[], outputs: Array<Pick<TestItem, 'json' | 'pairedItem'>>) {
-	const titles = sandbox.state.versions.filter((version: Json) => version.source === 'API' && version.storyId === SEED.stories.intro.id).map((version: Json) => version.data.title);
-	for (const { company } of items) expect(titles.filter((title: Json) => title === company)).toHaveLength(1);
+function expectEachCreatedOnce(
+	items: IDataObject[],
+	outputs: Array<Pick<TestItem, 'json' | 'pairedItem'>>,
+) {
+	const titles = sandbox.state.versions
+		.filter(
+			(version: Json) => version.source === 'API' && version.storyId === SEED.stories.intro.id,
+		)
+		.map((version: Json) => version.data.title);
+	for (const { company } of items)
+		expect(titles.filter((title: Json) => title === company)).toHaveLength(1);
 	expect(outputs.map((item) => pairedIndex(item))).toEqual(items.map((_, index) => index));
 	for (const item of outputs) expect(item.json.versionId).toMatch(/^[0-9a-f]{24}$/);
 }
 
-const created = () => sandbox.log.filter((entry: Json) => entry.method === 'POST' && entry.status === 200);
+const created = () =>
+	sandbox.log.filter((entry: Json) => entry.method === 'POST' && entry.status === 200);
 const refused = () => sandbox.log.filter((entry: Json) => entry.status === 429);
 
 /** Runs the batches at once in one worker process (one pacer), its clock SCALE times faster. */
 async function createInWorker(...batches: IDataObject[][]) {
-	const job: WorkerJob = { baseUrl: url, token: sandbox.tokens.team, storyId: SEED.stories.intro.id, batches, timeoutSeconds: 3600 };
+	const job: WorkerJob = {
+		baseUrl: url,
+		token: sandbox.tokens.team,
+		storyId: SEED.stories.intro.id,
+		batches,
+		timeoutSeconds: 3600,
+	};
 	const { runs } = await runWorker(job, { scale: SCALE });
 	return runs!;
 }
@@ -83,7 +101,11 @@ test('a 429 from the API (nothing processed) is waited out and the same item sen
 	expect(sandbox.log.map((entry) => entry.status)).toEqual([429, 429, 200, 200]);
 
 	const read = await runWorkflow(
-		storydocWorkflow({ resource: 'version', operation: 'get', versionId: { __rl: true, mode: 'id', value: SEED.versions.live.id } }),
+		storydocWorkflow({
+			resource: 'version',
+			operation: 'get',
+			versionId: { __rl: true, mode: 'id', value: SEED.versions.live.id },
+		}),
 		{ credentials: credentials() },
 	);
 	expect(read.error).toBeUndefined();
@@ -93,7 +115,9 @@ test('a 429 from the API (nothing processed) is waited out and the same item sen
 test('another process behind the same IP already used most of the window: the node relies on the server counter', async () => {
 	// Four version requests from "another worker" (same IP, outside the worker's pacer).
 	for (let i = 0; i < 4; i++) {
-		await fetch(`${url}/v2/versions/${SEED.versions.live.id}`, { headers: { Authorization: `Bearer ${sandbox.tokens.team}` } });
+		await fetch(`${url}/v2/versions/${SEED.versions.live.id}`, {
+			headers: { Authorization: `Bearer ${sandbox.tokens.team}` },
+		});
 	}
 	const items = deals(6);
 	const [run] = await createInWorker(items);
@@ -120,11 +144,22 @@ test('a full version window does not hold back story reads (their headers report
 	const { error } = await createAll(deals(MAX));
 	expect(error).toBeUndefined();
 	const started = Date.now();
-	const story = await runWorkflow(storydocWorkflow({ resource: 'story', operation: 'get', storyId: { __rl: true, mode: 'id', value: SEED.stories.intro.id } }), {
-		credentials: credentials(),
-	});
+	const story = await runWorkflow(
+		storydocWorkflow({
+			resource: 'story',
+			operation: 'get',
+			storyId: { __rl: true, mode: 'id', value: SEED.stories.intro.id },
+		}),
+		{
+			credentials: credentials(),
+		},
+	);
 	expect(story.error).toBeUndefined();
-	expect(sandbox.log.at(-1)).toMatchObject({ path: `/v2/stories/${SEED.stories.intro.id}`, rateLimitCounter: MAX, status: 200 });
+	expect(sandbox.log.at(-1)).toMatchObject({
+		path: `/v2/stories/${SEED.stories.intro.id}`,
+		rateLimitCounter: MAX,
+		status: 200,
+	});
 	// Held back, it would wait for the window's end: the API's minute in this process's real time.
 	expect(Date.now() - started).toBeLessThan(10_000);
 });

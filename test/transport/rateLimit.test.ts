@@ -3,7 +3,11 @@
  * `x-rate-limit-counter` / `x-rate-limit-maximum` headers would say.
  */
 import type { SendTicket } from '../../dist/nodes/Storydoc/transport/rateLimit';
-import { RateLimitPacer, SPEC_WINDOW_MS, pacerFor } from '../../dist/nodes/Storydoc/transport/rateLimit';
+import {
+	RateLimitPacer,
+	SPEC_WINDOW_MS,
+	pacerFor,
+} from '../../dist/nodes/Storydoc/transport/rateLimit';
 
 /** A fake server's answer to one request: its counter, and whether it refused the request (429). */
 interface ServerAnswer {
@@ -20,7 +24,12 @@ const ticketOf = (slot: SendTicket | number) => slot as SendTicket;
 const waitOf = (slot: SendTicket | number) => slot as number;
 
 /** Sends at `now` if the pacer lets it, answering with the given headers; returns the ticket or the wait. */
-function send(pacer: RateLimitPacer, now: number, counter: number, { maximum = 5, limited = false } = {}): SendTicket | number {
+function send(
+	pacer: RateLimitPacer,
+	now: number,
+	counter: number,
+	{ maximum = 5, limited = false } = {},
+): SendTicket | number {
 	const slot = pacer.reserve(now);
 	if (typeof slot === 'number') return slot;
 	pacer.onResponse(slot, { counter, maximum }, limited);
@@ -42,7 +51,12 @@ function fixedWindowServer(max: number, windowMs: number): FakeServer {
 }
 
 /** Drives `n` requests through the pacer against the fake server; returns send times and refusals. */
-function drive(pacer: RateLimitPacer, server: FakeServer, n: number, { max, start = 0, latency = 2 }: { max: number; start?: number; latency?: number }) {
+function drive(
+	pacer: RateLimitPacer,
+	server: FakeServer,
+	n: number,
+	{ max, start = 0, latency = 2 }: { max: number; start?: number; latency?: number },
+) {
 	let now = start;
 	const accepted: number[] = [];
 	let refused = 0;
@@ -88,7 +102,8 @@ describe('RateLimitPacer', () => {
 
 	test('bursts until the counter reaches the maximum, then holds the next request', () => {
 		const pacer = new RateLimitPacer();
-		for (let counter = 1; counter <= 5; counter++) expect(typeof send(pacer, counter, counter)).toBe('object');
+		for (let counter = 1; counter <= 5; counter++)
+			expect(typeof send(pacer, counter, counter)).toBe('object');
 		expect(pacer.reserve(10)).toBeGreaterThan(0);
 	});
 
@@ -135,7 +150,9 @@ describe('RateLimitPacer', () => {
 
 	test('against the real limit (150 per 60 s): 200 requests in one window plus the rest, no 429, within 1.01 x the ideal', () => {
 		const pacer = new RateLimitPacer();
-		const { accepted, refused, end } = drive(pacer, fixedWindowServer(150, 60000), 200, { max: 150 });
+		const { accepted, refused, end } = drive(pacer, fixedWindowServer(150, 60000), 200, {
+			max: 150,
+		});
 		expect(accepted).toHaveLength(200);
 		expect(refused).toBe(0);
 		expect(end).toBeGreaterThanOrEqual(60000);

@@ -7,13 +7,34 @@ import type { INode } from 'n8n-workflow';
 
 import { storydocApiError } from '../../dist/nodes/Storydoc/transport/errors';
 
-const node: INode = { id: '1', name: 'Storydoc', type: 'n8n-nodes-storydoc.storydoc', typeVersion: 1, position: [0, 0], parameters: {} };
-const mapped = (error: string) => storydocApiError(node, { statusCode: 400, headers: { 'content-type': 'application/json' }, body: { error } }, 0);
+const node: INode = {
+	id: '1',
+	name: 'Storydoc',
+	type: 'n8n-nodes-storydoc.storydoc',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+const mapped = (error: string) =>
+	storydocApiError(
+		node,
+		{ statusCode: 400, headers: { 'content-type': 'application/json' }, body: { error } },
+		0,
+	);
 
 test.each([
-	['The version has been edited. Use force=true to override the changes.', /Turn on "Force" to overwrite them/],
-	['senderEmail lee@acme.test not found in this organization', /^"Sender Email" must be the email address of a user/],
-	['Story status is not Live, click Share to set it to Live, https://app.storydoc.com/editor/65d0', /only be created from a Live story/],
+	[
+		'The version has been edited. Use force=true to override the changes.',
+		/Turn on "Force" to overwrite them/,
+	],
+	[
+		'senderEmail lee@acme.test not found in this organization',
+		/^"Sender Email" must be the email address of a user/,
+	],
+	[
+		'Story status is not Live, click Share to set it to Live, https://app.storydoc.com/editor/65d0',
+		/only be created from a Live story/,
+	],
 	['Story 65d0 not found.', /^Check "Story"/],
 	['Missing data.title in request body.', /^Set "Title"/],
 ])('400 "%s": the API text, and what to do', (text, advice) => {

@@ -1,9 +1,18 @@
 /** The trigger's cursor as pure functions (dist/, as n8n loads it). */
 import type { AnalyticsEvent } from '../../dist/nodes/Storydoc/helpers/versionSummary';
 import type { EventCursor } from '../../dist/nodes/StorydocTrigger/eventCursor';
-import { advance, eventKey, readCursor, startCursor } from '../../dist/nodes/StorydocTrigger/eventCursor';
+import {
+	advance,
+	eventKey,
+	readCursor,
+	startCursor,
+} from '../../dist/nodes/StorydocTrigger/eventCursor';
 
-const event = (eventId: string | null, timestamp: string, extra: Partial<AnalyticsEvent> = {}): AnalyticsEvent =>
+const event = (
+	eventId: string | null,
+	timestamp: string,
+	extra: Partial<AnalyticsEvent> = {},
+): AnalyticsEvent =>
 	// The cursor never reads storyId, so these events leave it out.
 	({ eventId, timestamp, versionId: 'v1', ...extra }) as AnalyticsEvent;
 const T = '2026-11-22T10:00:00.000Z';
@@ -18,7 +27,10 @@ describe('advance', () => {
 	});
 
 	test('new events at the cursor instant add to what it saw there', () => {
-		const { fresh, next } = advance({ timestamp: T, seen: ['id:a'] }, [event('a', T), event('b', T)]);
+		const { fresh, next } = advance({ timestamp: T, seen: ['id:a'] }, [
+			event('a', T),
+			event('b', T),
+		]);
 		expect(fresh.map((e) => e.eventId)).toEqual(['b']);
 		expect(next).toEqual({ timestamp: T, seen: ['id:a', 'id:b'] });
 	});
@@ -43,7 +55,12 @@ describe('advance', () => {
 	});
 
 	test('without an eventId (the API allows null) an event is told apart by what it describes', () => {
-		const first = event(null, T, { sessionId: 's', visitorId: 'v', eventCategory: 'view', eventName: 'Slide view: Cover' });
+		const first = event(null, T, {
+			sessionId: 's',
+			visitorId: 'v',
+			eventCategory: 'view',
+			eventName: 'Slide view: Cover',
+		});
 		const other = { ...first, eventName: 'Slide view: Pricing' };
 		expect(eventKey(first)).not.toBe(eventKey(other));
 		expect(eventKey(first)).toBe(eventKey({ ...first }));
@@ -54,7 +71,10 @@ describe('advance', () => {
 
 describe('readCursor', () => {
 	test('reads a stored cursor; nothing or something unreadable means a first poll', () => {
-		expect(readCursor({ cursor: { timestamp: T, seen: ['id:a', 3] } })).toEqual({ timestamp: T, seen: ['id:a'] });
+		expect(readCursor({ cursor: { timestamp: T, seen: ['id:a', 3] } })).toEqual({
+			timestamp: T,
+			seen: ['id:a'],
+		});
 		expect(readCursor({})).toBeUndefined();
 		expect(readCursor({ cursor: { timestamp: 'yesterday' } })).toBeUndefined();
 	});

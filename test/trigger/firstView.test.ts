@@ -17,7 +17,8 @@ const NODE_NAME = 'When a prospect opens the proposal';
 const MAX_CHECK_REQUESTS_PER_POLL = 30;
 const api = useSandbox({ events: 400, eventSpanDays: 200, rateLimit: { max: 100000 } });
 
-const analyticsRequests = (): Json[] => api.sandbox.log.filter((entry: Json) => entry.path === '/v2/analytics/events');
+const analyticsRequests = (): Json[] =>
+	api.sandbox.log.filter((entry: Json) => entry.path === '/v2/analytics/events');
 const checkRequests = () => analyticsRequests().filter((entry) => entry.query.versionId);
 const ids = (items: TestItem[]) => items.map((item) => item.json.eventId);
 
@@ -43,7 +44,10 @@ function firstViewTrigger(parameters: INodeParameters = {}) {
 async function createVersion(company = 'Globex'): Promise<string> {
 	const response = await fetch(`${String(api.url).replace(/\/+$/, '')}/v2/versions`, {
 		method: 'POST',
-		headers: { authorization: `Bearer ${api.sandbox.tokens.team}`, 'content-type': 'application/json' },
+		headers: {
+			authorization: `Bearer ${api.sandbox.tokens.team}`,
+			'content-type': 'application/json',
+		},
 		body: JSON.stringify({
 			storyId: SEED.stories.proposal.id,
 			senderEmail: SEED.users.sam.email,
@@ -51,12 +55,17 @@ async function createVersion(company = 'Globex'): Promise<string> {
 		}),
 	});
 	const body: Json = await response.json();
-	if (!response.ok) throw new Error(`POST /v2/versions answered ${response.status}: ${JSON.stringify(body)}`);
+	if (!response.ok)
+		throw new Error(`POST /v2/versions answered ${response.status}: ${JSON.stringify(body)}`);
 	return body.versionId;
 }
 
-const view = (versionId: string, extra: IDataObject = {}) => api.sandbox.addEvents([{ versionId, eventCategory: 'view', ...extra }])[0];
-const click = (versionId: string) => api.sandbox.addEvents([{ versionId, eventCategory: 'click', eventName: 'CTA click: Book a meeting' }])[0];
+const view = (versionId: string, extra: IDataObject = {}) =>
+	api.sandbox.addEvents([{ versionId, eventCategory: 'view', ...extra }])[0];
+const click = (versionId: string) =>
+	api.sandbox.addEvents([
+		{ versionId, eventCategory: 'click', eventName: 'CTA click: Book a meeting' },
+	])[0];
 /** Events get the sandbox clock's time: a moment apart so that polls see them in order. */
 const tick = async () => await sleep(5);
 
@@ -73,8 +82,14 @@ describe('First View of a Version', () => {
 		view(versionId);
 		const items = await trigger.poll();
 		expect(ids(items)).toEqual([first.eventId]);
-		expect(items[0].json).toEqual(api.sandbox.state.events.find((event: Json) => event.eventId === first.eventId));
-		expect(items[0].json).toMatchObject({ versionId, eventCategory: 'view', versionCreatedAt: expect.any(String) });
+		expect(items[0].json).toEqual(
+			api.sandbox.state.events.find((event: Json) => event.eventId === first.eventId),
+		);
+		expect(items[0].json).toMatchObject({
+			versionId,
+			eventCategory: 'view',
+			versionCreatedAt: expect.any(String),
+		});
 
 		for (let poll = 0; poll < 3; poll++) {
 			await tick();
@@ -86,7 +101,11 @@ describe('First View of a Version', () => {
 
 	test('a version viewed before activation gives nothing when it is viewed again', async () => {
 		const viewedBefore = SEED.versions.live.id;
-		expect(api.sandbox.state.events.some((event: Json) => event.versionId === viewedBefore && event.eventCategory === 'view')).toBe(true);
+		expect(
+			api.sandbox.state.events.some(
+				(event: Json) => event.versionId === viewedBefore && event.eventCategory === 'view',
+			),
+		).toBe(true);
 		const trigger = firstViewTrigger();
 		await trigger.poll();
 		await tick();
@@ -141,7 +160,12 @@ describe('First View of a Version', () => {
 		await tick();
 		view(versionId);
 		// The read succeeds, the version's check fails: still nothing emitted or kept.
-		api.sandbox.setFault({ route: 'GET /v2/analytics/events', type: 'status500', after: 1, times: Infinity });
+		api.sandbox.setFault({
+			route: 'GET /v2/analytics/events',
+			type: 'status500',
+			after: 1,
+			times: Infinity,
+		});
 		await expect(trigger.poll()).rejects.toThrow();
 		api.sandbox.clearFaults();
 		expect(JSON.stringify(trigger.state())).toBe(before);
@@ -158,7 +182,8 @@ describe('First View of a Version', () => {
 		const trigger = firstViewTrigger();
 		await trigger.poll();
 		const versions: string[] = [];
-		for (let index = 0; index < MAX_CHECK_REQUESTS_PER_POLL + 10; index++) versions.push(await createVersion(`Company ${index}`));
+		for (let index = 0; index < MAX_CHECK_REQUESTS_PER_POLL + 10; index++)
+			versions.push(await createVersion(`Company ${index}`));
 		await tick();
 		const firsts = versions.map((versionId) => view(versionId));
 
@@ -174,7 +199,9 @@ describe('First View of a Version', () => {
 
 		// Oldest first; views at one instant in the API's order.
 		const wanted = new Set(firsts.map((event) => event.eventId));
-		const inApiOrder = api.sandbox.state.events.filter((event: Json) => wanted.has(event.eventId)).map((event: Json) => event.eventId);
+		const inApiOrder = api.sandbox.state.events
+			.filter((event: Json) => wanted.has(event.eventId))
+			.map((event: Json) => event.eventId);
 		expect([...ids(firstPoll), ...ids(secondPoll)]).toEqual(inApiOrder);
 		api.sandbox.clearLog();
 		expect(await trigger.poll()).toEqual([]);
@@ -217,7 +244,9 @@ describe('First View of a Version', () => {
 		await trigger.poll();
 		const before = JSON.stringify(trigger.state());
 		const [item] = await trigger.poll('manual');
-		const views = api.sandbox.state.events.filter((event: Json) => event.eventCategory === 'view' && Date.parse(event.timestamp) <= Date.now());
+		const views = api.sandbox.state.events.filter(
+			(event: Json) => event.eventCategory === 'view' && Date.parse(event.timestamp) <= Date.now(),
+		);
 		expect(item.json.eventId).toBe(views[views.length - 1].eventId);
 		expect(JSON.stringify(trigger.state())).toBe(before);
 	});

@@ -22,18 +22,38 @@ const LIVE = SEED.versions.live.id;
 const INTRO = SEED.versions.intro.id;
 const PROPOSAL = SEED.stories.proposal.id;
 const SPEC_EVENT_FIELDS = [
-	'sessionId', 'eventId', 'visitorId', 'timestamp', 'storyId', 'storyTitle', 'versionId', 'versionTitle',
-	'versionCreatedAt', 'prospectName', 'prospectEmail', 'prospectPosition', 'eventName', 'eventCategory',
-	'deviceType', 'deviceTypeName', 'eventUrl', 'locationCity', 'locationLatitude', 'locationLongitude',
+	'sessionId',
+	'eventId',
+	'visitorId',
+	'timestamp',
+	'storyId',
+	'storyTitle',
+	'versionId',
+	'versionTitle',
+	'versionCreatedAt',
+	'prospectName',
+	'prospectEmail',
+	'prospectPosition',
+	'eventName',
+	'eventCategory',
+	'deviceType',
+	'deviceTypeName',
+	'eventUrl',
+	'locationCity',
+	'locationLatitude',
+	'locationLongitude',
 ].sort();
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const analyticsRequests = (): Json[] => api.sandbox.log.filter((entry: Json) => entry.path === '/v2/analytics/events');
+const analyticsRequests = (): Json[] =>
+	api.sandbox.log.filter((entry: Json) => entry.path === '/v2/analytics/events');
 const ids = (items: TestItem[]) => items.map((item) => item.json.eventId);
 /** The ids of these events in the API's order (by time; the sandbox breaks ties by eventId). */
 const inApiOrder = (events: Json[]): string[] => {
 	const wanted = new Set(events.map((event) => event.eventId));
-	return api.sandbox.state.events.filter((event: Json) => wanted.has(event.eventId)).map((event: Json) => event.eventId);
+	return api.sandbox.state.events
+		.filter((event: Json) => wanted.has(event.eventId))
+		.map((event: Json) => event.eventId);
 };
 
 /** A trigger and the static data n8n keeps with its active workflow. */
@@ -51,13 +71,17 @@ function trigger(parameters: INodeParameters = {}, { token = 'team' }: { token?:
 		token,
 		cursor: (): Json => nodeState()?.cursor,
 		async poll(mode: WorkflowExecuteMode = 'trigger', options: PollOptions = {}) {
-			const { items } = await runPoll(node, { credentials: api.credentials(handle.token), staticData, mode, ...options });
+			const { items } = await runPoll(node, {
+				credentials: api.credentials(handle.token),
+				staticData,
+				mode,
+				...options,
+			});
 			return items ?? [];
 		},
 	};
 	return handle;
 }
-
 
 /** Adds events at the given instants (default: now), on the live version unless a partial says otherwise. */
 function addEvents(count: number, partial: IDataObject = {}) {
@@ -87,7 +111,10 @@ describe('polls', () => {
 		const storyTrigger = trigger();
 		await storyTrigger.poll();
 		const first = addEvents(3);
-		const second = api.sandbox.addEvents([{ versionId: INTRO }, { versionId: LIVE, timestamp: iso(Date.now() - 1) }]);
+		const second = api.sandbox.addEvents([
+			{ versionId: INTRO },
+			{ versionId: LIVE, timestamp: iso(Date.now() - 1) },
+		]);
 
 		const items = await storyTrigger.poll();
 		expect(ids(items)).toEqual(inApiOrder([...first, ...second]));
@@ -106,7 +133,10 @@ describe('polls', () => {
 		const at = iso(Date.now());
 		const before = addEvents(3, { timestamp: at });
 		expect(ids(await storyTrigger.poll())).toEqual(inApiOrder(before));
-		expect(storyTrigger.cursor()).toEqual({ timestamp: at, seen: inApiOrder(before).map((id) => `id:${id}`) });
+		expect(storyTrigger.cursor()).toEqual({
+			timestamp: at,
+			seen: inApiOrder(before).map((id) => `id:${id}`),
+		});
 
 		// Two more events at exactly the same instant arrive after that poll.
 		const after = addEvents(2, { timestamp: at });
@@ -142,16 +172,25 @@ describe('polls', () => {
 		await storyTrigger.poll();
 		const cursorBefore = storyTrigger.cursor();
 		const start = Date.now();
-		const added = api.sandbox.addEvents(Array.from({ length: 1500 }, (_, index) => ({ timestamp: iso(start + (index % 300)) })));
+		const added = api.sandbox.addEvents(
+			Array.from({ length: 1500 }, (_, index) => ({ timestamp: iso(start + (index % 300)) })),
+		);
 		while (Date.now() <= start + 300) await sleep(50);
 
 		// Page 1 answers, page 2 keeps failing: the read retries, then the poll fails.
-		api.sandbox.setFault({ route: 'GET /v2/analytics/events', type: 'status500', after: 1, times: Infinity });
+		api.sandbox.setFault({
+			route: 'GET /v2/analytics/events',
+			type: 'status500',
+			after: 1,
+			times: Infinity,
+		});
 		const failure = await storyTrigger.poll().catch((error) => error);
 		expect(failure.message).toBe('Error occured');
 		expect(failure.description).toMatch(/error ID/i);
 		expect(storyTrigger.cursor()).toEqual(cursorBefore);
-		const logged = capturedLogs.find((entry) => entry.level === 'error' && entry.message.includes(NODE_NAME));
+		const logged = capturedLogs.find(
+			(entry) => entry.level === 'error' && entry.message.includes(NODE_NAME),
+		);
 		expect(logged?.message).toContain(`reads from ${cursorBefore.timestamp} again`);
 		expect(JSON.stringify(capturedLogs)).not.toContain(api.sandbox.tokens.team);
 
@@ -177,12 +216,18 @@ describe('polls', () => {
 		storyTrigger.staticData[`node:${NODE_NAME}`] = { cursor: { timestamp: iso(from), seen: [] } };
 		const items = await storyTrigger.poll();
 		const now = Date.now();
-		const expected = api.sandbox.state.events.filter((event: Json) => Date.parse(event.timestamp) >= from && Date.parse(event.timestamp) <= now);
+		const expected = api.sandbox.state.events.filter(
+			(event: Json) => Date.parse(event.timestamp) >= from && Date.parse(event.timestamp) <= now,
+		);
 		expect(expected.length).toBeGreaterThan(100);
 		expect(ids(items)).toEqual(expected.map((event: Json) => event.eventId));
-		const ranges = analyticsRequests().map((entry) => [Date.parse(entry.query.dateFrom), Date.parse(entry.query.dateTo)]);
+		const ranges = analyticsRequests().map((entry) => [
+			Date.parse(entry.query.dateFrom),
+			Date.parse(entry.query.dateTo),
+		]);
 		expect(ranges.length).toBeGreaterThanOrEqual(2);
-		for (const [dateFrom, dateTo] of ranges) expect(dateTo - dateFrom).toBeLessThanOrEqual(92 * DAY);
+		for (const [dateFrom, dateTo] of ranges)
+			expect(dateTo - dateFrom).toBeLessThanOrEqual(92 * DAY);
 		expect(analyticsRequests().every((entry) => entry.status === 200)).toBe(true);
 	});
 });
@@ -191,7 +236,9 @@ describe('polls', () => {
 async function addBacklog(count: number, perMs: number) {
 	const start = Date.now();
 	const added = api.sandbox.addEvents(
-		Array.from({ length: count }, (_, index) => ({ timestamp: iso(start + Math.floor(index / perMs)) })),
+		Array.from({ length: count }, (_, index) => ({
+			timestamp: iso(start + Math.floor(index / perMs)),
+		})),
 	);
 	const last = Date.parse(added[added.length - 1].timestamp);
 	while (Date.now() <= last) await sleep(20);
@@ -203,54 +250,64 @@ describe("a backlog that does not fit in one poll's time (n8n's poll budget)", (
 	// reads the whole backlog, which the last test of this block shows on both lines.
 	const budgetTest = line() === '1.x' ? test.skip : test;
 
-	budgetTest('each poll stops at a page boundary once its time is up; the polls together emit every event once, in order', async () => {
-		const storyTrigger = trigger();
-		await storyTrigger.poll();
-		// 7 events a millisecond: the page boundaries fall inside a run of events sharing one instant.
-		const added = await addBacklog(4500, 7);
-		api.sandbox.clearLog();
-		capturedLogs.length = 0;
+	budgetTest(
+		'each poll stops at a page boundary once its time is up; the polls together emit every event once, in order',
+		async () => {
+			const storyTrigger = trigger();
+			await storyTrigger.poll();
+			// 7 events a millisecond: the page boundaries fall inside a run of events sharing one instant.
+			const added = await addBacklog(4500, 7);
+			api.sandbox.clearLog();
+			capturedLogs.length = 0;
 
-		const emitted: string[] = [];
-		const perPoll: Array<{ items: number; requests: number }> = [];
-		for (let poll = 0; poll < 10; poll++) {
-			const before = analyticsRequests().length;
-			const items = await storyTrigger.poll('trigger', { pollBudgetMs: 1 });
-			perPoll.push({ items: items.length, requests: analyticsRequests().length - before });
-			if (!items.length) break;
-			emitted.push(...ids(items));
-		}
-		expect(emitted).toEqual(inApiOrder(added));
-		// Out of time after the first page every time: one request a poll, never more than a page of events.
-		expect(perPoll.length).toBeGreaterThanOrEqual(5);
-		for (const { items, requests } of perPoll) {
-			expect(requests).toBe(1);
-			expect(items).toBeLessThanOrEqual(1000);
-		}
-		expect(perPoll.at(-1)?.items).toBe(0);
-		const stopped = capturedLogs.filter((entry) => entry.level === 'info' && entry.message.includes("poll's time ran out"));
-		// Every poll that read a page stopped there (whether another page followed is not known until asked).
-		expect(stopped.length).toBe(perPoll.length - 1);
-	});
+			const emitted: string[] = [];
+			const perPoll: Array<{ items: number; requests: number }> = [];
+			for (let poll = 0; poll < 10; poll++) {
+				const before = analyticsRequests().length;
+				const items = await storyTrigger.poll('trigger', { pollBudgetMs: 1 });
+				perPoll.push({ items: items.length, requests: analyticsRequests().length - before });
+				if (!items.length) break;
+				emitted.push(...ids(items));
+			}
+			expect(emitted).toEqual(inApiOrder(added));
+			// Out of time after the first page every time: one request a poll, never more than a page of events.
+			expect(perPoll.length).toBeGreaterThanOrEqual(5);
+			for (const { items, requests } of perPoll) {
+				expect(requests).toBe(1);
+				expect(items).toBeLessThanOrEqual(1000);
+			}
+			expect(perPoll.at(-1)?.items).toBe(0);
+			const stopped = capturedLogs.filter(
+				(entry) => entry.level === 'info' && entry.message.includes("poll's time ran out"),
+			);
+			// Every poll that read a page stopped there (whether another page followed is not known until asked).
+			expect(stopped.length).toBe(perPoll.length - 1);
+		},
+	);
 
-	budgetTest('more than a page of events at one instant: the poll that starts at that instant reads on past its time', async () => {
-		const storyTrigger = trigger();
-		await storyTrigger.poll();
-		const added = await addBacklog(2500, 2500);
+	budgetTest(
+		'more than a page of events at one instant: the poll that starts at that instant reads on past its time',
+		async () => {
+			const storyTrigger = trigger();
+			await storyTrigger.poll();
+			const added = await addBacklog(2500, 2500);
 
-		const first = await storyTrigger.poll('trigger', { pollBudgetMs: 1 });
-		expect(ids(first)).toEqual(inApiOrder(added).slice(0, 1000));
-		// Stopping after its first page again would leave this cursor where it is for ever.
-		const second = await storyTrigger.poll('trigger', { pollBudgetMs: 1 });
-		expect(ids(second)).toEqual(inApiOrder(added).slice(1000));
-		expect(await storyTrigger.poll('trigger', { pollBudgetMs: 1 })).toEqual([]);
-	});
+			const first = await storyTrigger.poll('trigger', { pollBudgetMs: 1 });
+			expect(ids(first)).toEqual(inApiOrder(added).slice(0, 1000));
+			// Stopping after its first page again would leave this cursor where it is for ever.
+			const second = await storyTrigger.poll('trigger', { pollBudgetMs: 1 });
+			expect(ids(second)).toEqual(inApiOrder(added).slice(1000));
+			expect(await storyTrigger.poll('trigger', { pollBudgetMs: 1 })).toEqual([]);
+		},
+	);
 
 	test('n8n without a poll budget (before getPollBudgetMs): the whole backlog in one poll', async () => {
 		const storyTrigger = trigger();
 		await storyTrigger.poll('trigger', { pollBudgetMs: null });
 		const added = await addBacklog(2500, 7);
-		expect(ids(await storyTrigger.poll('trigger', { pollBudgetMs: null }))).toEqual(inApiOrder(added));
+		expect(ids(await storyTrigger.poll('trigger', { pollBudgetMs: null }))).toEqual(
+			inApiOrder(added),
+		);
 	});
 });
 
@@ -272,7 +329,11 @@ describe('filters and output', () => {
 	});
 
 	test('Story, Version and User Email filters are sent to the API', async () => {
-		const byStory = trigger({ filters: { storyId: { __rl: true, mode: 'url', value: `https://app.storydoc.com/editor/${PROPOSAL}` } } });
+		const byStory = trigger({
+			filters: {
+				storyId: { __rl: true, mode: 'url', value: `https://app.storydoc.com/editor/${PROPOSAL}` },
+			},
+		});
 		const byVersion = trigger({ filters: { versionId: { __rl: true, mode: 'id', value: INTRO } } });
 		const byUser = trigger({ filters: { userEmail: 'alex@acme.test' } });
 		for (const handle of [byStory, byVersion, byUser]) await handle.poll();
@@ -290,7 +351,13 @@ describe('filters and output', () => {
 
 	test("the Version filter as the editorUrl of Storydoc's reference (…/pages/editor/<story>/<version>)", async () => {
 		const byVersion = trigger({
-			filters: { versionId: { __rl: true, mode: 'url', value: `https://app.storydoc.com/pages/editor/${PROPOSAL}/${INTRO}` } },
+			filters: {
+				versionId: {
+					__rl: true,
+					mode: 'url',
+					value: `https://app.storydoc.com/pages/editor/${PROPOSAL}/${INTRO}`,
+				},
+			},
 		});
 		await byVersion.poll();
 		const [, onIntro] = api.sandbox.addEvents([{ versionId: LIVE }, { versionId: INTRO }]);
@@ -300,16 +367,22 @@ describe('filters and output', () => {
 	});
 
 	test.each([
-		['public link', 'https://www.storydoc.com/3f9a1c2b4d5e6f70/0b7e8c1a-2d3f-4a5b-9c6d-7e8f9a0b1c2d'],
+		[
+			'public link',
+			'https://www.storydoc.com/3f9a1c2b4d5e6f70/0b7e8c1a-2d3f-4a5b-9c6d-7e8f9a0b1c2d',
+		],
 		['short link', 'https://view.storydoc.com/a1B2c3'],
-	])('the Version filter as a %s: every poll fails saying so, nothing is sent (it would never fire)', async (_label, link) => {
-		const byLink = trigger({ filters: { versionId: { __rl: true, mode: 'url', value: link } } });
-		for (const mode of ['manual', 'trigger'] as const) {
-			const error = await byLink.poll(mode).catch((caught) => caught);
-			expect(error.message).toBe('"Version" is a public link, which carries no version ID');
-		}
-		expect(api.sandbox.log).toEqual([]);
-	});
+	])(
+		'the Version filter as a %s: every poll fails saying so, nothing is sent (it would never fire)',
+		async (_label, link) => {
+			const byLink = trigger({ filters: { versionId: { __rl: true, mode: 'url', value: link } } });
+			for (const mode of ['manual', 'trigger'] as const) {
+				const error = await byLink.poll(mode).catch((caught) => caught);
+				expect(error.message).toBe('"Version" is a public link, which carries no version ID');
+			}
+			expect(api.sandbox.log).toEqual([]);
+		},
+	);
 
 	test("One Item per Version: per poll, the counts of each version's new events and the latest of them", async () => {
 		const perVersion = trigger({ output: 'versionSummary' });
@@ -318,7 +391,12 @@ describe('filters and output', () => {
 		const added = api.sandbox.addEvents([
 			{ versionId: LIVE, eventCategory: 'view', timestamp: iso(start) },
 			{ versionId: INTRO, eventCategory: 'view', timestamp: iso(start + 1) },
-			{ versionId: LIVE, eventCategory: 'click', eventName: 'CTA click: Book a meeting', timestamp: iso(start + 2) },
+			{
+				versionId: LIVE,
+				eventCategory: 'click',
+				eventName: 'CTA click: Book a meeting',
+				timestamp: iso(start + 2),
+			},
 			{ versionId: LIVE, eventCategory: 'view', timestamp: iso(start + 3) },
 		]);
 		while (Date.now() <= start + 3) await sleep(5);
@@ -326,9 +404,19 @@ describe('filters and output', () => {
 		const items = await perVersion.poll();
 		expect(items.map((item) => item.json.versionId)).toEqual([INTRO, LIVE]);
 		const live = items[1].json;
-		expect(live).toMatchObject({ versionId: LIVE, storyId: PROPOSAL, views: 2, clicks: 1, lastEventAt: added[3].timestamp });
+		expect(live).toMatchObject({
+			versionId: LIVE,
+			storyId: PROPOSAL,
+			views: 2,
+			clicks: 1,
+			lastEventAt: added[3].timestamp,
+		});
 		expect(live.latestEvent.eventId).toBe(added[3].eventId);
-		expect(items[0].json).toMatchObject({ views: 1, clicks: 0, latestEvent: expect.objectContaining({ eventId: added[1].eventId }) });
+		expect(items[0].json).toMatchObject({
+			views: 1,
+			clicks: 0,
+			latestEvent: expect.objectContaining({ eventId: added[1].eventId }),
+		});
 		expect(await perVersion.poll()).toEqual([]);
 	});
 });
@@ -339,22 +427,37 @@ describe('manual run (Fetch Test Event)', () => {
 		const items = await clicks.poll('manual');
 		const now = Date.now();
 		const expected = api.sandbox.state.events
-			.filter((event: Json) => event.eventCategory === 'click' && Date.parse(event.timestamp) >= now - 92 * DAY && Date.parse(event.timestamp) <= now)
+			.filter(
+				(event: Json) =>
+					event.eventCategory === 'click' &&
+					Date.parse(event.timestamp) >= now - 92 * DAY &&
+					Date.parse(event.timestamp) <= now,
+			)
 			.at(-1);
 		expect(ids(items)).toEqual([expected.eventId]);
 		expect(clicks.cursor()).toBeUndefined();
 	});
 
 	test('with a filter: the latest event of that version', async () => {
-		const [latest] = api.sandbox.addEvents([{ versionId: INTRO, timestamp: iso(Date.now() - 20 * DAY) }]);
-		const onIntro = api.sandbox.state.events.filter((event: Json) => event.versionId === INTRO && Date.parse(event.timestamp) <= Date.now());
-		const items = await trigger({ filters: { versionId: { __rl: true, mode: 'id', value: INTRO } } }).poll('manual');
+		const [latest] = api.sandbox.addEvents([
+			{ versionId: INTRO, timestamp: iso(Date.now() - 20 * DAY) },
+		]);
+		const onIntro = api.sandbox.state.events.filter(
+			(event: Json) => event.versionId === INTRO && Date.parse(event.timestamp) <= Date.now(),
+		);
+		const items = await trigger({
+			filters: { versionId: { __rl: true, mode: 'id', value: INTRO } },
+		}).poll('manual');
 		expect(items[0].json.eventId).toBe(onIntro.at(-1).eventId);
-		expect(Date.parse(items[0].json.timestamp)).toBeGreaterThanOrEqual(Date.parse(latest.timestamp));
+		expect(Date.parse(items[0].json.timestamp)).toBeGreaterThanOrEqual(
+			Date.parse(latest.timestamp),
+		);
 	});
 
 	test('no matching event in the last 92 days: a clear message', async () => {
-		const quiet = trigger({ filters: { versionId: { __rl: true, mode: 'id', value: SEED.versions.draft.id } } });
+		const quiet = trigger({
+			filters: { versionId: { __rl: true, mode: 'id', value: SEED.versions.draft.id } },
+		});
 		const error = await quiet.poll('manual').catch((caught) => caught);
 		expect(error.message).toBe('No view or click event in the last 92 days matches this trigger');
 		expect(error.description).toMatch(/fetch a test event again/);
@@ -364,7 +467,9 @@ describe('manual run (Fetch Test Event)', () => {
 describe('errors', () => {
 	test('not on the Team plan: the first poll fails with the API message and says the trigger needs the Team plan', async () => {
 		for (const mode of ['trigger', 'manual'] as const) {
-			const error = await trigger({}, { token: 'pro' }).poll(mode).catch((caught) => caught);
+			const error = await trigger({}, { token: 'pro' })
+				.poll(mode)
+				.catch((caught) => caught);
 			expect(error.message).toBe('Analytics API is available on the Team plan only');
 			expect(error.httpCode).toBe('403');
 			expect(error.description).toMatch(/Storydoc Trigger .* Team plan/);
@@ -380,24 +485,44 @@ describe('errors', () => {
 		const error = await storyTrigger.poll().catch((caught) => caught);
 		expect(error.message).toBe('Token has been revoked');
 		expect(storyTrigger.cursor()).toEqual(cursor);
-		expect(capturedLogs.some((entry) => entry.level === 'error' && entry.message.includes('the poll failed'))).toBe(true);
+		expect(
+			capturedLogs.some(
+				(entry) => entry.level === 'error' && entry.message.includes('the poll failed'),
+			),
+		).toBe(true);
 
 		storyTrigger.token = 'team';
 		expect(await storyTrigger.poll()).toHaveLength(2);
 	});
 
 	test('an unknown User Email: the API 404 at activation', async () => {
-		const error = await trigger({ filters: { userEmail: 'nobody@acme.test' } }).poll().catch((caught) => caught);
+		const error = await trigger({ filters: { userEmail: 'nobody@acme.test' } })
+			.poll()
+			.catch((caught) => caught);
 		expect(error.httpCode).toBe('404');
 		expect(error.description).toMatch(/User Email/);
 	});
 
 	test.each([
-		['User Email', { filters: { userEmail: 'not-an-email' } }, '"User Email" is not a valid email address'],
-		['Version', { filters: { versionId: { __rl: true, mode: 'url', value: 'https://' } } }, '"Version" is not a version address with an ID'],
-		['Story', { filters: { storyId: { __rl: true, mode: 'id', value: 'has space' } } }, '"Story" is empty or not a valid ID'],
+		[
+			'User Email',
+			{ filters: { userEmail: 'not-an-email' } },
+			'"User Email" is not a valid email address',
+		],
+		[
+			'Version',
+			{ filters: { versionId: { __rl: true, mode: 'url', value: 'https://' } } },
+			'"Version" is not a version address with an ID',
+		],
+		[
+			'Story',
+			{ filters: { storyId: { __rl: true, mode: 'id', value: 'has space' } } },
+			'"Story" is empty or not a valid ID',
+		],
 	])('a bad %s filter fails before any request', async (_field, parameters, message) => {
-		const error = await trigger(parameters).poll().catch((caught) => caught);
+		const error = await trigger(parameters)
+			.poll()
+			.catch((caught) => caught);
 		expect(error.message).toBe(message);
 		expect(api.sandbox.log).toHaveLength(0);
 	});

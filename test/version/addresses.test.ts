@@ -20,31 +20,63 @@ beforeEach(() => api.sandbox.reset());
 /** Node parameters, with the address the input item carries (not a node parameter). */
 type AddressedParameters = INodeParameters & { address?: string };
 
-const run = (parameters: AddressedParameters, items: IDataObject[] = [{ address: parameters.address }]) => {
+const run = (
+	parameters: AddressedParameters,
+	items: IDataObject[] = [{ address: parameters.address }],
+) => {
 	// The parameters without the address.
 	const rest: INodeParameters = { ...parameters };
 	delete rest.address;
 	return runWorkflow(storydocWorkflow(rest, { items }), { credentials: api.credentials() });
 };
-const versionGet = (address: string) => run({ resource: 'version', operation: 'get', versionId: locator('={{ $json.address }}', 'url'), address });
-const storyGet = (address: string) => run({ resource: 'story', operation: 'get', storyId: locator('={{ $json.address }}', 'url'), address });
+const versionGet = (address: string) =>
+	run({
+		resource: 'version',
+		operation: 'get',
+		versionId: locator('={{ $json.address }}', 'url'),
+		address,
+	});
+const storyGet = (address: string) =>
+	run({
+		resource: 'story',
+		operation: 'get',
+		storyId: locator('={{ $json.address }}', 'url'),
+		address,
+	});
 
 /** The addresses of the seeded version, in the shapes of Storydoc's published reference (from the sandbox). */
 let links: { url: string; shortUrl: string; editorUrl: string; versionUrl: string };
 beforeAll(async () => {
-	const response = await fetch(`${api.url}/v2/versions/${VERSION}`, { headers: { Authorization: `Bearer ${api.sandbox.tokens.team}` } });
+	const response = await fetch(`${api.url}/v2/versions/${VERSION}`, {
+		headers: { Authorization: `Bearer ${api.sandbox.tokens.team}` },
+	});
 	links = (await response.json()) as typeof links;
 });
 
 describe('Version › By URL', () => {
 	test.each([
-		["the editorUrl of Storydoc's reference …/pages/editor/<story>/<version>", () => `${APP}/pages/editor/${STORY}/${VERSION}`],
-		["the versionUrl of Storydoc's reference …/pages/editor/<story>/versions/<version>", () => `${APP}/pages/editor/${STORY}/versions/${VERSION}`],
+		[
+			"the editorUrl of Storydoc's reference …/pages/editor/<story>/<version>",
+			() => `${APP}/pages/editor/${STORY}/${VERSION}`,
+		],
+		[
+			"the versionUrl of Storydoc's reference …/pages/editor/<story>/versions/<version>",
+			() => `${APP}/pages/editor/${STORY}/versions/${VERSION}`,
+		],
 		['the editorUrl the API answered', () => links.editorUrl],
 		['the versionUrl the API answered', () => links.versionUrl],
-		['…/versions/<version> with a trailing slash, a query and a fragment', () => `${APP}/versions/${VERSION}/?tab=analytics#top`],
-		['an editor address with ?versionId=', () => `${APP}/pages/editor/${STORY}?versionId=${VERSION}`],
-		['?versionId= among other parameters', () => `${APP}/pages/editor/${STORY}?mode=edit&versionId=${VERSION}`],
+		[
+			'…/versions/<version> with a trailing slash, a query and a fragment',
+			() => `${APP}/versions/${VERSION}/?tab=analytics#top`,
+		],
+		[
+			'an editor address with ?versionId=',
+			() => `${APP}/pages/editor/${STORY}?versionId=${VERSION}`,
+		],
+		[
+			'?versionId= among other parameters',
+			() => `${APP}/pages/editor/${STORY}?mode=edit&versionId=${VERSION}`,
+		],
 		['an address ending in a 24-hex ID', () => `https://example.test/anything/${VERSION}`],
 	])('%s names the version', async (_label, address) => {
 		const { outputs, error } = await versionGet(address());
@@ -57,8 +89,14 @@ describe('Version › By URL', () => {
 		'Accepted: the editorUrl …/pages/editor/<story ID>/<version ID>, the versionUrl …/pages/editor/<story ID>/versions/<version ID>, or an address with ?versionId=<version ID>.';
 
 	test.each([
-		["the public link of Storydoc's reference www.storydoc.com/<16 hex>/<UUID>", () => 'https://www.storydoc.com/3f9a1c2b4d5e6f70/0b7e8c1a-2d3f-4a5b-9c6d-7e8f9a0b1c2d'],
-		["the short link of Storydoc's reference view.storydoc.com/<code>", () => 'https://view.storydoc.com/a1B2c3'],
+		[
+			"the public link of Storydoc's reference www.storydoc.com/<16 hex>/<UUID>",
+			() => 'https://www.storydoc.com/3f9a1c2b4d5e6f70/0b7e8c1a-2d3f-4a5b-9c6d-7e8f9a0b1c2d',
+		],
+		[
+			"the short link of Storydoc's reference view.storydoc.com/<code>",
+			() => 'https://view.storydoc.com/a1B2c3',
+		],
 		['the url the API answered', () => links.url],
 		['the shortUrl the API answered', () => links.shortUrl],
 	])('%s is refused before any request: a public link carries no ID', async (_label, address) => {
@@ -74,10 +112,16 @@ describe('Version › By URL', () => {
 	test.each([
 		['an address with the ID cut off', `${APP}/pages/editor/`],
 		['a versions address with the ID cut off', `${APP}/pages/editor/${STORY}/versions/`],
-		["a story's editor address (no version in it)", `https://editor.storydoc.com/pages/editor/${STORY}`],
+		[
+			"a story's editor address (no version in it)",
+			`https://editor.storydoc.com/pages/editor/${STORY}`,
+		],
 		["a story's preview address", `https://view.storydoc.com/preview/${STORY}`],
 		['an empty ?versionId=', `${APP}/pages/editor/${STORY}?versionId=`],
-		['an address ending in something that is not a Storydoc ID', `https://example.test/v/${VERSION.slice(0, 12)}`],
+		[
+			'an address ending in something that is not a Storydoc ID',
+			`https://example.test/v/${VERSION.slice(0, 12)}`,
+		],
 		['a host only', APP],
 		['not an http(s) address', `ftp://app.storydoc.com/versions/${VERSION}`],
 	])('%s is refused before any request', async (_label, address) => {
@@ -91,7 +135,10 @@ describe('Version › By URL', () => {
 
 describe('Story › By URL', () => {
 	test.each([
-		["the story's editor address of Storydoc's reference", () => `https://editor.storydoc.com/pages/editor/${STORY}`],
+		[
+			"the story's editor address of Storydoc's reference",
+			() => `https://editor.storydoc.com/pages/editor/${STORY}`,
+		],
 		['…/editor/<story>/', () => `${APP}/editor/${STORY}/`],
 		["a version's editorUrl (the story it was made from)", () => links.editorUrl],
 		["a version's versionUrl", () => links.versionUrl],
@@ -127,8 +174,14 @@ describe('Story › By URL', () => {
 });
 
 test('a batch: the item with an unusable address fails before any request, naming its item', async () => {
-	const items = [{ address: `${APP}/pages/editor/${STORY}/${VERSION}` }, { address: `${APP}/versions/` }];
-	const { error } = await run({ resource: 'version', operation: 'get', versionId: locator('={{ $json.address }}', 'url') }, items);
+	const items = [
+		{ address: `${APP}/pages/editor/${STORY}/${VERSION}` },
+		{ address: `${APP}/versions/` },
+	];
+	const { error } = await run(
+		{ resource: 'version', operation: 'get', versionId: locator('={{ $json.address }}', 'url') },
+		items,
+	);
 	expect(error.message).toBe('Item 1: "Version" is not a version address with an ID');
 	expect(requestLines(api.sandbox)).toEqual([`GET /v2/versions/${VERSION}`]);
 });

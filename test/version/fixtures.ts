@@ -3,7 +3,11 @@
  * stores them (resource locators, the resource mapper with the schema the editor loaded), and small
  * readers of what the sandbox received.
  */
-import type { INodeParameterResourceLocator, INodeParameters, ResourceMapperValue } from 'n8n-workflow';
+import type {
+	INodeParameterResourceLocator,
+	INodeParameters,
+	ResourceMapperValue,
+} from 'n8n-workflow';
 
 import { SEED } from '../../sandbox/seed';
 import type { Json, TestCredentials } from '../harness/n8n';
@@ -12,7 +16,11 @@ import type { Sandbox } from '../harness/sandbox';
 
 export { SEED };
 
-export const locator = (value: string, mode = 'id'): INodeParameterResourceLocator => ({ __rl: true, mode, value });
+export const locator = (value: string, mode = 'id'): INodeParameterResourceLocator => ({
+	__rl: true,
+	mode,
+	value,
+});
 
 export const PROPOSAL_ID = SEED.stories.proposal.id;
 export const SENDER = SEED.users.sam.email;
@@ -27,7 +35,10 @@ export async function loadedVariables(
 	value: ResourceMapperValue['value'],
 	mappingMode: ResourceMapperValue['mappingMode'] = 'defineBelow',
 ): Promise<ResourceMapperValue> {
-	const { fields } = await callMethod('resourceMapping', 'getStoryVariables', { credentials, parameters });
+	const { fields } = await callMethod('resourceMapping', 'getStoryVariables', {
+		credentials,
+		parameters,
+	});
 	return {
 		mappingMode,
 		value,
@@ -49,7 +60,10 @@ export function createParameters(overrides: INodeParameters = {}): INodeParamete
 	};
 }
 
-export function updateParameters(versionId: string, overrides: INodeParameters = {}): INodeParameters {
+export function updateParameters(
+	versionId: string,
+	overrides: INodeParameters = {},
+): INodeParameters {
 	return {
 		resource: 'version',
 		operation: 'update',

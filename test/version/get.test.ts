@@ -12,14 +12,25 @@ const LIVE = SEED.versions.live.id;
 
 beforeEach(() => api.sandbox.reset());
 
-const getParameters = (versionId: INodeParameterResourceLocator): INodeParameters => ({ resource: 'version', operation: 'get', versionId });
+const getParameters = (versionId: INodeParameterResourceLocator): INodeParameters => ({
+	resource: 'version',
+	operation: 'get',
+	versionId,
+});
 
-async function get(versionId: INodeParameterResourceLocator, { token = 'team', items }: { token?: TokenName; items?: IDataObject[] } = {}) {
-	return await runWorkflow(storydocWorkflow(getParameters(versionId), { items }), { credentials: api.credentials(token) });
+async function get(
+	versionId: INodeParameterResourceLocator,
+	{ token = 'team', items }: { token?: TokenName; items?: IDataObject[] } = {},
+) {
+	return await runWorkflow(storydocWorkflow(getParameters(versionId), { items }), {
+		credentials: api.credentials(token),
+	});
 }
 
 async function direct(id: string): Promise<Json> {
-	const response = await fetch(`${api.url}/v2/versions/${id}`, { headers: { Authorization: `Bearer ${api.sandbox.tokens.team}` } });
+	const response = await fetch(`${api.url}/v2/versions/${id}`, {
+		headers: { Authorization: `Bearer ${api.sandbox.tokens.team}` },
+	});
 	return await response.json();
 }
 
@@ -27,14 +38,27 @@ describe('Version › Get', () => {
 	test.each([
 		['ID', locator(LIVE)],
 		['the versionUrl', locator(`https://app.storydoc.com/versions/${LIVE}`, 'url')],
-		['the editorUrl', locator(`https://app.storydoc.com/editor/${SEED.stories.proposal.id}/versions/${LIVE}/`, 'url')],
-	])('by %s: the Version object exactly as the API returns it, paired to the input item', async (_label, versionId) => {
-		const { outputs, error } = await get(versionId);
-		expect(error).toBeUndefined();
-		expect(requestLines(api.sandbox)).toEqual([`GET /v2/versions/${LIVE}`]);
-		expect(outputs.Storydoc).toEqual([{ json: await direct(LIVE), pairedItem: { item: 0 } }]);
-		expect(outputs.Storydoc[0].json).toMatchObject({ id: LIVE, status: 'Live', title: 'Proposal for Globex' });
-	});
+		[
+			'the editorUrl',
+			locator(
+				`https://app.storydoc.com/editor/${SEED.stories.proposal.id}/versions/${LIVE}/`,
+				'url',
+			),
+		],
+	])(
+		'by %s: the Version object exactly as the API returns it, paired to the input item',
+		async (_label, versionId) => {
+			const { outputs, error } = await get(versionId);
+			expect(error).toBeUndefined();
+			expect(requestLines(api.sandbox)).toEqual([`GET /v2/versions/${LIVE}`]);
+			expect(outputs.Storydoc).toEqual([{ json: await direct(LIVE), pairedItem: { item: 0 } }]);
+			expect(outputs.Storydoc[0].json).toMatchObject({
+				id: LIVE,
+				status: 'Live',
+				title: 'Proposal for Globex',
+			});
+		},
+	);
 
 	test('the password of a protected version is never in the output', async () => {
 		const { outputs } = await get(locator(SEED.versions.expiring.id));

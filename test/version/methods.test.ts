@@ -3,20 +3,33 @@
  * variables as resource mapper fields, and the field list of Repeatable Rows, called the way the
  * n8n editor calls them.
  */
-import type { INode, INodeParameters, ResourceMapperField, ResourceMapperValue } from 'n8n-workflow';
+import type {
+	INode,
+	INodeParameters,
+	ResourceMapperField,
+	ResourceMapperValue,
+} from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { storyPreviewUrl as SEED_PREVIEW_URL } from '../../sandbox/links';
 import type { Json } from '../harness/n8n';
 import { NODE_TYPE, callMethod, loadPackage } from '../harness/n8n';
 import { useSandbox } from '../harness/sandbox';
-import { SEED, PROPOSAL_ID, locator, createParameters, updateParameters, requestLines } from './fixtures';
+import {
+	SEED,
+	PROPOSAL_ID,
+	locator,
+	createParameters,
+	updateParameters,
+	requestLines,
+} from './fixtures';
 
 const api = useSandbox({ rateLimit: { max: 100000 } });
 
 beforeEach(() => api.sandbox.reset());
 
-const storyMarker = (field: ResourceMapperField) => (field.options ?? []).map((option) => option.name);
+const storyMarker = (field: ResourceMapperField) =>
+	(field.options ?? []).map((option) => option.name);
 
 /** What the n8n editor marks as issues on a Storydoc node with these parameters (n8n-workflow's own check). */
 async function editorIssues(parameters: INodeParameters) {
@@ -24,27 +37,55 @@ async function editorIssues(parameters: INodeParameters) {
 	const nodeType = types.get(NODE_TYPE);
 	if (!nodeType) throw new Error(`The package has no ${NODE_TYPE} node`);
 	const description = NodeHelpers.getVersionedNodeType(nodeType).description;
-	const node: INode = { id: 'n', name: 'Storydoc', type: NODE_TYPE, typeVersion: 1, position: [0, 0], parameters };
-	return NodeHelpers.getNodeParametersIssues(description.properties, node, description)?.parameters ?? {};
+	const node: INode = {
+		id: 'n',
+		name: 'Storydoc',
+		type: NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+	};
+	return (
+		NodeHelpers.getNodeParametersIssues(description.properties, node, description)?.parameters ?? {}
+	);
 }
 
 describe('Story › From List (searchLiveStories)', () => {
 	test('lists the Live stories only, by title, from GET /v2/stories?status=Live', async () => {
-		const { results } = await callMethod('listSearch', 'searchLiveStories', { credentials: api.credentials() });
+		const { results } = await callMethod('listSearch', 'searchLiveStories', {
+			credentials: api.credentials(),
+		});
 		const live = Object.values(SEED.stories).filter((story: Json) => story.status === 'Live');
-		expect(results.map((result: Json) => result.name)).toEqual(live.map((story: Json) => story.title).sort((a, b) => a.localeCompare(b)));
-		expect(results.find((result: Json) => result.name === 'Sales proposal').value).toBe(PROPOSAL_ID);
-		expect(api.sandbox.log.map((entry) => [entry.path, entry.query])).toEqual([['/v2/stories', { status: 'Live' }]]);
+		expect(results.map((result: Json) => result.name)).toEqual(
+			live.map((story: Json) => story.title).sort((a, b) => a.localeCompare(b)),
+		);
+		expect(results.find((result: Json) => result.name === 'Sales proposal').value).toBe(
+			PROPOSAL_ID,
+		);
+		expect(api.sandbox.log.map((entry) => [entry.path, entry.query])).toEqual([
+			['/v2/stories', { status: 'Live' }],
+		]);
 	});
 
 	test('filters by title as the user types', async () => {
-		const { results } = await callMethod('listSearch', 'searchLiveStories', { credentials: api.credentials(), filter: 'propo' });
-		expect(results).toEqual([{ name: 'Sales proposal', value: PROPOSAL_ID, url: SEED_PREVIEW_URL(PROPOSAL_ID) }]);
+		const { results } = await callMethod('listSearch', 'searchLiveStories', {
+			credentials: api.credentials(),
+			filter: 'propo',
+		});
+		expect(results).toEqual([
+			{ name: 'Sales proposal', value: PROPOSAL_ID, url: SEED_PREVIEW_URL(PROPOSAL_ID) },
+		]);
 	});
 
 	test("each result carries the story's published address (previewUrl) so the editor links to it; a Draft has none", async () => {
-		const { results } = await callMethod('listSearch', 'searchStories', { credentials: api.credentials() });
-		const stories: Json = (await (await fetch(`${api.url}/v2/stories`, { headers: { authorization: `Bearer ${api.sandbox.tokens.team}` } })).json());
+		const { results } = await callMethod('listSearch', 'searchStories', {
+			credentials: api.credentials(),
+		});
+		const stories: Json = await (
+			await fetch(`${api.url}/v2/stories`, {
+				headers: { authorization: `Bearer ${api.sandbox.tokens.team}` },
+			})
+		).json();
 		expect(stories.some((story: Json) => story.previewUrl === null)).toBe(true);
 		for (const story of stories) {
 			const result = results.find((candidate: Json) => candidate.value === story.id);
@@ -56,21 +97,38 @@ describe('Story › From List (searchLiveStories)', () => {
 describe('Story › From List when there is nothing to list', () => {
 	test('no Live story (Storydoc answers 404 "No stories found"): one entry that says why and how a story becomes Live', async () => {
 		for (const story of api.sandbox.state.stories) story.status = 'Draft';
-		const { results } = await callMethod('listSearch', 'searchLiveStories', { credentials: api.credentials() });
-		expect(api.sandbox.log.map((entry) => [entry.path, entry.status])).toEqual([['/v2/stories', 404]]);
-		expect(results).toEqual([{ name: 'No Live story yet: open a story in Storydoc and click Share to make it Live', value: '' }]);
+		const { results } = await callMethod('listSearch', 'searchLiveStories', {
+			credentials: api.credentials(),
+		});
+		expect(api.sandbox.log.map((entry) => [entry.path, entry.status])).toEqual([
+			['/v2/stories', 404],
+		]);
+		expect(results).toEqual([
+			{
+				name: 'No Live story yet: open a story in Storydoc and click Share to make it Live',
+				value: '',
+			},
+		]);
 	});
 
 	test('no story at all (a new organization): one entry that says so, and that a key can be limited to chosen stories', async () => {
 		api.sandbox.state.stories.splice(0);
-		const { results } = await callMethod('listSearch', 'searchStories', { credentials: api.credentials() });
+		const { results } = await callMethod('listSearch', 'searchStories', {
+			credentials: api.credentials(),
+		});
 		expect(results).toEqual([
-			{ name: 'No story yet, or none this API key may see (a key can be limited to chosen stories)', value: '' },
+			{
+				name: 'No story yet, or none this API key may see (a key can be limited to chosen stories)',
+				value: '',
+			},
 		]);
 	});
 
 	test('stories, none matching what the user typed: an empty list (the editor says there is no result)', async () => {
-		const { results } = await callMethod('listSearch', 'searchStories', { credentials: api.credentials(), filter: 'no such title' });
+		const { results } = await callMethod('listSearch', 'searchStories', {
+			credentials: api.credentials(),
+			filter: 'no such title',
+		});
 		expect(results).toEqual([]);
 	});
 });
@@ -79,18 +137,46 @@ describe('Variables (resource mapper) of the seeded proposal story', () => {
 	test('one field per variable and per repeatable group: title and tip as the label, typed, required from validation', async () => {
 		const { fields } = await callMethod('resourceMapping', 'getStoryVariables', {
 			credentials: api.credentials(),
-			parameters: createParameters({ storyId: locator(`https://app.storydoc.com/editor/${PROPOSAL_ID}`, 'url') }),
+			parameters: createParameters({
+				storyId: locator(`https://app.storydoc.com/editor/${PROPOSAL_ID}`, 'url'),
+			}),
 		});
 		expect(requestLines(api.sandbox)).toEqual([`GET /v2/stories/${PROPOSAL_ID}`]);
-		expect(fields.map((field: Json) => [field.id, field.displayName, field.type, field.required, storyMarker(field)])).toEqual([
-			['first_name', 'First name (First name of the prospect, used in the greeting)', 'string', true, []],
+		expect(
+			fields.map((field: Json) => [
+				field.id,
+				field.displayName,
+				field.type,
+				field.required,
+				storyMarker(field),
+			]),
+		).toEqual([
+			[
+				'first_name',
+				'First name (First name of the prospect, used in the greeting)',
+				'string',
+				true,
+				[],
+			],
 			['last_name', 'Last name', 'string', false, []],
 			['company', 'Company (Company name as it should appear on the cover)', 'string', true, []],
 			['email', 'Prospect email', 'string', false, []],
 			['position', 'Job title', 'string', false, []],
 			['deal_value', 'Deal value (Total in USD, without a currency sign)', 'number', false, []],
-			['meeting_link', 'Meeting link (Where the "Book a meeting" button leads)', 'string', false, []],
-			['proposal_date', 'Proposal date (Any format; shown as written)', 'string', false, ['Date Variable']],
+			[
+				'meeting_link',
+				'Meeting link (Where the "Book a meeting" button leads)',
+				'string',
+				false,
+				[],
+			],
+			[
+				'proposal_date',
+				'Proposal date (Any format; shown as written)',
+				'string',
+				false,
+				['Date Variable'],
+			],
 			[
 				'company_logo',
 				'Company logo (company domain, e.g. acme.com; Send { "domain": "example.com", "theme": "dark" }; the logo is fetched from the domain)',
@@ -103,8 +189,20 @@ describe('Variables (resource mapper) of the seeded proposal story', () => {
 			['products', 'Products (Rows of { "name", "price" })', 'string', false, ['List Variable']],
 			// richtext is a type the spec does not show: text.
 			['intro_note', 'Intro note (A formatted paragraph under the greeting)', 'string', false, []],
-			['pricing_items', 'Pricing items (repeatable rows of: name, price, description)', 'string', false, ['Repeatable Group']],
-			['team_members', 'Team members (repeatable rows of: name, role, photo, skills (rows))', 'string', false, ['Repeatable Group']],
+			[
+				'pricing_items',
+				'Pricing items (repeatable rows of: name, price, description)',
+				'string',
+				false,
+				['Repeatable Group'],
+			],
+			[
+				'team_members',
+				'Team members (repeatable rows of: name, role, photo, skills (rows))',
+				'string',
+				false,
+				['Repeatable Group'],
+			],
 		]);
 		for (const field of fields) {
 			expect(field).toMatchObject({ display: true, defaultMatch: false, canBeUsedToMatch: false });
@@ -112,15 +210,35 @@ describe('Variables (resource mapper) of the seeded proposal story', () => {
 	});
 
 	test("the editor marks no optional field when it is empty (n8n-workflow's parameter check), only a missing required one", async () => {
-		const { fields } = await callMethod('resourceMapping', 'getStoryVariables', { credentials: api.credentials(), parameters: createParameters() });
-		const emptied = Object.fromEntries(fields.filter((field: Json) => !field.required).map((field: Json) => [field.id, '']));
-		const variables = (value: ResourceMapperValue['value']): ResourceMapperValue => ({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: fields, attemptToConvertTypes: false, convertFieldsToString: false });
+		const { fields } = await callMethod('resourceMapping', 'getStoryVariables', {
+			credentials: api.credentials(),
+			parameters: createParameters(),
+		});
+		const emptied = Object.fromEntries(
+			fields.filter((field: Json) => !field.required).map((field: Json) => [field.id, '']),
+		);
+		const variables = (value: ResourceMapperValue['value']): ResourceMapperValue => ({
+			mappingMode: 'defineBelow',
+			value,
+			matchingColumns: [],
+			schema: fields,
+			attemptToConvertTypes: false,
+			convertFieldsToString: false,
+		});
 		// Every optional field left empty (as the editor leaves a field the user cleared), the required ones set.
-		const issues = await editorIssues(createParameters({ variables: variables({ ...emptied, first_name: 'Hank', company: 'Globex' }) }));
+		const issues = await editorIssues(
+			createParameters({
+				variables: variables({ ...emptied, first_name: 'Hank', company: 'Globex' }),
+			}),
+		);
 		expect(Object.keys(issues).filter((key) => key.startsWith('variables'))).toEqual([]);
 		// The check does run: a required variable left out is marked.
-		const missing = await editorIssues(createParameters({ variables: variables({ ...emptied, company: 'Globex' }) }));
-		expect(Object.keys(missing).filter((key) => key.startsWith('variables.'))).toEqual(['variables.first_name']);
+		const missing = await editorIssues(
+			createParameters({ variables: variables({ ...emptied, company: 'Globex' }) }),
+		);
+		expect(Object.keys(missing).filter((key) => key.startsWith('variables.'))).toEqual([
+			'variables.first_name',
+		]);
 	});
 
 	test('on Update the fields come from the story of the version, and none is required', async () => {
@@ -137,7 +255,10 @@ describe('Variables (resource mapper) of the seeded proposal story', () => {
 
 	test('without a story chosen: a clear message, no request', async () => {
 		await expect(
-			callMethod('resourceMapping', 'getStoryVariables', { credentials: api.credentials(), parameters: createParameters({ storyId: locator('') }) }),
+			callMethod('resourceMapping', 'getStoryVariables', {
+				credentials: api.credentials(),
+				parameters: createParameters({ storyId: locator('') }),
+			}),
 		).rejects.toThrow('Choose a story to load its variables');
 		expect(api.sandbox.log).toEqual([]);
 	});
@@ -167,6 +288,8 @@ describe('Repeatable Rows › Field (loadOptions getRepeatableFields)', () => {
 			['Team members › Photo', 'team_members.photo'],
 			['Team members › Skills › Skill', 'team_members.skills.skill'],
 		]);
-		expect(options.find((option: Json) => option.value === 'team_members.skills.skill').description).toBe('Nested group; set Parent Row. Type: text');
+		expect(
+			options.find((option: Json) => option.value === 'team_members.skills.skill').description,
+		).toBe('Nested group; set Parent Row. Type: text');
 	});
 });

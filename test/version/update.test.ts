@@ -5,7 +5,14 @@ import type { Json, StorydocWorkflowOptions } from '../harness/n8n';
 import { runWorkflow, storydocWorkflow } from '../harness/n8n';
 import type { TokenName } from '../harness/sandbox';
 import { useSandbox } from '../harness/sandbox';
-import { SEED, locator, loadedVariables, updateParameters, requestLines, storedVersion } from './fixtures';
+import {
+	SEED,
+	locator,
+	loadedVariables,
+	updateParameters,
+	requestLines,
+	storedVersion,
+} from './fixtures';
 
 const api = useSandbox({ rateLimit: { max: 100000 } });
 const LIVE = SEED.versions.live.id;
@@ -17,8 +24,13 @@ interface UpdateOptions extends Pick<StorydocWorkflowOptions, 'items' | 'nodeSet
 	token?: TokenName;
 }
 
-async function update(parameters: INodeParameters, { items, token = 'team', nodeSettings }: UpdateOptions = {}) {
-	return await runWorkflow(storydocWorkflow(parameters, { items, nodeSettings }), { credentials: api.credentials(token) });
+async function update(
+	parameters: INodeParameters,
+	{ items, token = 'team', nodeSettings }: UpdateOptions = {},
+) {
+	return await runWorkflow(storydocWorkflow(parameters, { items, nodeSettings }), {
+		credentials: api.credentials(token),
+	});
 }
 
 const posts = (): Json[] => api.sandbox.log.filter((entry) => entry.method === 'POST');
@@ -29,7 +41,10 @@ describe('Version › Update', () => {
 		expect(variables.schema.map((field) => field.id)).toContain('company_logo');
 		expect(variables.schema.every((field) => field.required === false)).toBe(true);
 		// The editor read the version to find its story, then the story.
-		expect(requestLines(api.sandbox)).toEqual([`GET /v2/versions/${LIVE}`, `GET /v2/stories/${SEED.stories.proposal.id}`]);
+		expect(requestLines(api.sandbox)).toEqual([
+			`GET /v2/versions/${LIVE}`,
+			`GET /v2/stories/${SEED.stories.proposal.id}`,
+		]);
 	});
 
 	test('only what is set is sent and merged: other values and the link stay; an empty Title keeps the current title', async () => {
@@ -44,10 +59,17 @@ describe('Version › Update', () => {
 
 		expect(error).toBeUndefined();
 		// Storydoc wants data.title in every update: the node read the current one first.
-		expect(requestLines(api.sandbox)).toEqual([`GET /v2/versions/${LIVE}`, `POST /v2/versions/${LIVE}`]);
+		expect(requestLines(api.sandbox)).toEqual([
+			`GET /v2/versions/${LIVE}`,
+			`POST /v2/versions/${LIVE}`,
+		]);
 		expect(posts()[0].body).toEqual({
 			senderEmail: SEED.users.sam.email,
-			data: { title: 'Proposal for Globex', deal_value: 52000, company_logo: { domain: 'globex.test', theme: 'dark' } },
+			data: {
+				title: 'Proposal for Globex',
+				deal_value: 52000,
+				company_logo: { domain: 'globex.test', theme: 'dark' },
+			},
 		});
 		const after = storedVersion(api.sandbox, LIVE);
 		expect(after.data).toEqual({ ...before.data, deal_value: 52000 });
@@ -68,15 +90,38 @@ describe('Version › Update', () => {
 	test('a Title given is sent as is, without reading the version first; rows and additional fields as on Create', async () => {
 		const variables = await loadedVariables(api.credentials(), updateParameters(LIVE), {});
 		api.sandbox.clearLog();
-		const repeatableRows = { rows: [{ parentRow: 1, cells: { cell: [{ field: 'pricing_items.name', value: 'Renewal' }, { field: 'pricing_items.price', value: '9000' }] } }] };
+		const repeatableRows = {
+			rows: [
+				{
+					parentRow: 1,
+					cells: {
+						cell: [
+							{ field: 'pricing_items.name', value: 'Renewal' },
+							{ field: 'pricing_items.price', value: '9000' },
+						],
+					},
+				},
+			],
+		};
 		await update(
-			updateParameters(LIVE, { title: 'Renewal for Globex', variables, repeatableRows, additionalFields: { password: 'pw-2031' } }),
+			updateParameters(LIVE, {
+				title: 'Renewal for Globex',
+				variables,
+				repeatableRows,
+				additionalFields: { password: 'pw-2031' },
+			}),
 		);
 		expect(requestLines(api.sandbox)).toEqual([`POST /v2/versions/${LIVE}`]);
-		expect(posts()[0].body.data).toEqual({ title: 'Renewal for Globex', pricing_items: [{ name: 'Renewal', price: 9000 }], password: 'pw-2031' });
+		expect(posts()[0].body.data).toEqual({
+			title: 'Renewal for Globex',
+			pricing_items: [{ name: 'Renewal', price: 9000 }],
+			password: 'pw-2031',
+		});
 		const stored = storedVersion(api.sandbox, LIVE);
 		expect(stored.data.title).toBe('Renewal for Globex');
-		expect(stored.data.pricing_items).toEqual([{ id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Renewal', price: 9000 }]);
+		expect(stored.data.pricing_items).toEqual([
+			{ id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Renewal', price: 9000 },
+		]);
 	});
 
 	test("the output always has versionId: Storydoc's reference leaves it out of the update answer", async () => {
@@ -85,25 +130,46 @@ describe('Version › Update', () => {
 		const answer = api.sandbox.log.find((entry) => entry.method === 'POST');
 		expect(answer?.status).toBe(200);
 		expect(outputs.Storydoc[0].json.versionId).toBe(LIVE);
-		expect(Object.keys(outputs.Storydoc[0].json).sort()).toEqual(['editorUrl', 'shortUrl', 'url', 'versionId', 'versionUrl']);
+		expect(Object.keys(outputs.Storydoc[0].json).sort()).toEqual([
+			'editorUrl',
+			'shortUrl',
+			'url',
+			'versionId',
+			'versionUrl',
+		]);
 	});
 
 	test("Version By URL: the editorUrl and versionUrl of Storydoc's reference both name the version", async () => {
 		const story = SEED.stories.proposal.id;
-		for (const url of [`https://app.storydoc.com/pages/editor/${story}/${LIVE}`, `https://app.storydoc.com/pages/editor/${story}/versions/${LIVE}`]) {
+		for (const url of [
+			`https://app.storydoc.com/pages/editor/${story}/${LIVE}`,
+			`https://app.storydoc.com/pages/editor/${story}/versions/${LIVE}`,
+		]) {
 			api.sandbox.clearLog();
-			const { error } = await update(updateParameters(LIVE, { versionId: locator(url, 'url'), title: 'By URL' }));
+			const { error } = await update(
+				updateParameters(LIVE, { versionId: locator(url, 'url'), title: 'By URL' }),
+			);
 			expect(error).toBeUndefined();
 			expect(requestLines(api.sandbox)).toEqual([`POST /v2/versions/${LIVE}`]);
 		}
 	});
 
 	test('auto-map on Update: the input fields named like variables are merged', async () => {
-		const variables = await loadedVariables(api.credentials(), updateParameters(LIVE), null, 'autoMapInputData');
+		const variables = await loadedVariables(
+			api.credentials(),
+			updateParameters(LIVE),
+			null,
+			'autoMapInputData',
+		);
 		api.sandbox.clearLog();
-		await update(updateParameters('={{ $json.versionId }}', { title: '={{ $json.title }}', variables }), {
-			items: [{ versionId: LIVE, title: 'Proposal v2', first_name: 'Hank J.', stage: 'negotiation' }],
-		});
+		await update(
+			updateParameters('={{ $json.versionId }}', { title: '={{ $json.title }}', variables }),
+			{
+				items: [
+					{ versionId: LIVE, title: 'Proposal v2', first_name: 'Hank J.', stage: 'negotiation' },
+				],
+			},
+		);
 		expect(posts()[0].body.data).toEqual({ title: 'Proposal v2', first_name: 'Hank J.' });
 		expect(storedVersion(api.sandbox, LIVE).data.first_name).toBe('Hank J.');
 	});
@@ -112,7 +178,9 @@ describe('Version › Update', () => {
 describe('Version › Update: Force and every error row of POST /v2/versions/{versionId}', () => {
 	test('a manually edited version without Force: the API text, and the description tells about Force', async () => {
 		const { error, outputs } = await update(updateParameters(EDITED, { title: 'New' }));
-		expect(error.message).toBe('The version has been edited. Use force=true to override the changes.');
+		expect(error.message).toBe(
+			'The version has been edited. Use force=true to override the changes.',
+		);
 		expect(error.httpCode).toBe('400');
 		expect(error.description).toMatch(/Turn on "Force" to overwrite them/);
 		expect(outputs.Storydoc).toEqual([]);
@@ -128,7 +196,9 @@ describe('Version › Update: Force and every error row of POST /v2/versions/{ve
 	});
 
 	test('400 sender not in the organization', async () => {
-		const { error } = await update(updateParameters(LIVE, { title: 'x', senderEmail: 'nobody@acme.test' }));
+		const { error } = await update(
+			updateParameters(LIVE, { title: 'x', senderEmail: 'nobody@acme.test' }),
+		);
 		expect(error.message).toBe('senderEmail nobody@acme.test not found in this organization');
 		expect(error.description).toMatch(/Sender Email/);
 	});
@@ -150,7 +220,9 @@ describe('Version › Update: Force and every error row of POST /v2/versions/{ve
 	});
 
 	test('403 plan: the version of a story with team-only variables, with a pro key', async () => {
-		const { error } = await update(updateParameters(SEED.versions.premium.id, { title: 'x' }), { token: 'pro' });
+		const { error } = await update(updateParameters(SEED.versions.premium.id, { title: 'x' }), {
+			token: 'pro',
+		});
 		// The premium story sits in a folder the pro key's creator can open.
 		expect(error.httpCode).toBe('403');
 		expect(error.message).toBe('This story uses variables that are not included in your plan');

@@ -4,8 +4,16 @@ import type { INode, ResourceMapperField } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { GroupShape, RepeatableGroup } from '../../dist/nodes/Storydoc/helpers/storyFields';
-import { groupShape, storyMapperFields, variableKind } from '../../dist/nodes/Storydoc/helpers/storyFields';
-import type { RowParameter, VariablesParameter, VersionDataInput } from '../../dist/nodes/Storydoc/helpers/versionData';
+import {
+	groupShape,
+	storyMapperFields,
+	variableKind,
+} from '../../dist/nodes/Storydoc/helpers/storyFields';
+import type {
+	RowParameter,
+	VariablesParameter,
+	VersionDataInput,
+} from '../../dist/nodes/Storydoc/helpers/versionData';
 import {
 	ItemInput,
 	buildVersionData,
@@ -17,15 +25,28 @@ import {
 } from '../../dist/nodes/Storydoc/helpers/versionData';
 import { SEED } from '../../sandbox/seed';
 
-const node: INode = { id: '1', name: 'Storydoc', type: 'n8n-nodes-storydoc.storydoc', typeVersion: 1, position: [0, 0], parameters: {} };
+const node: INode = {
+	id: '1',
+	name: 'Storydoc',
+	type: 'n8n-nodes-storydoc.storydoc',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 const item = new ItemInput(node, 4);
 const schema = storyMapperFields(SEED.stories.proposal, false);
-const shapes = new Map<string, GroupShape>(SEED.stories.proposal.repeatables.map((group: RepeatableGroup) => [group.key, groupShape(group)]));
+const shapes = new Map<string, GroupShape>(
+	SEED.stories.proposal.repeatables.map((group: RepeatableGroup) => [group.key, groupShape(group)]),
+);
 
 function build(overrides: Partial<VersionDataInput>) {
 	return buildVersionData(item, {
 		title: 'Proposal',
-		variables: { mappingMode: 'defineBelow', value: { first_name: 'Hank', company: 'Globex' }, schema },
+		variables: {
+			mappingMode: 'defineBelow',
+			value: { first_name: 'Hank', company: 'Globex' },
+			schema,
+		},
 		inputJson: {},
 		rows: [],
 		additionalFields: {},
@@ -57,26 +78,44 @@ describe('simple fields', () => {
 		expect(daysToExpire(item, undefined)).toBeUndefined();
 		expect(daysToExpire(item, '')).toBeUndefined();
 		expect(daysToExpire(item, '7')).toBe(7);
-		for (const bad of [0, -3, 1.5, 'week', true]) expect(() => daysToExpire(item, bad)).toThrow('"Days to Expire" must be a whole number of at least 1');
+		for (const bad of [0, -3, 1.5, 'week', true])
+			expect(() => daysToExpire(item, bad)).toThrow(
+				'"Days to Expire" must be a whole number of at least 1',
+			);
 	});
 
 	test('JSON objects: parsed from text or taken as they are', () => {
 		expect(jsonObject(item, 'X', '{"a":1}')).toEqual({ a: 1 });
 		expect(jsonObject(item, 'X', { a: 1 })).toEqual({ a: 1 });
 		expect(jsonObject(item, 'X', ' ')).toBeUndefined();
-		expect(() => jsonObject(item, 'X', '"a"')).toThrow('Item 4: "X" must be a JSON object ({ ... })');
+		expect(() => jsonObject(item, 'X', '"a"')).toThrow(
+			'Item 4: "X" must be a JSON object ({ ... })',
+		);
 	});
 
 	test('a JSON syntax error says where, without quoting the text (it may hold a password)', () => {
-		const error = failure(() => jsonObject(item, 'Extra Data (JSON)', '{"password": "s3cret-value", region: EMEA}'));
+		const error = failure(() =>
+			jsonObject(item, 'Extra Data (JSON)', '{"password": "s3cret-value", region: EMEA}'),
+		);
 		expect(error.message).toBe('Item 4: "Extra Data (JSON)" is not valid JSON');
 		expect(error.description).toMatch(/double quotes/);
 		expect(`${error.message} ${error.description}`).not.toContain('s3cret');
 	});
 
 	test('types the spec does not show are text', () => {
-		expect(['text', 'richtext', 'video', undefined].map(variableKind)).toEqual(['text', 'text', 'text', 'text']);
-		expect(['number', 'date', 'logo', 'array', 'LOGO'].map(variableKind)).toEqual(['number', 'date', 'logo', 'array', 'logo']);
+		expect(['text', 'richtext', 'video', undefined].map(variableKind)).toEqual([
+			'text',
+			'text',
+			'text',
+			'text',
+		]);
+		expect(['number', 'date', 'logo', 'array', 'LOGO'].map(variableKind)).toEqual([
+			'number',
+			'date',
+			'logo',
+			'array',
+			'logo',
+		]);
 	});
 });
 
@@ -96,32 +135,59 @@ describe('buildVersionData', () => {
 		});
 		expect(data.company_logo).toEqual({ domain: 'globex.test', theme: 'light' });
 		expect(data.proposal_date).toBe('2026-03-05');
-		expect(build({ variables: { value: { first_name: 'a', company: 'b', proposal_date: 'Q2 2026' }, schema } }).proposal_date).toBe('Q2 2026');
-		expect(build({ variables: { value: { first_name: 'a', company: 'b', proposal_date: new Date('2026-07-09T00:00:00Z') }, schema } }).proposal_date).toBe(
-			'2026-07-09',
-		);
+		expect(
+			build({
+				variables: { value: { first_name: 'a', company: 'b', proposal_date: 'Q2 2026' }, schema },
+			}).proposal_date,
+		).toBe('Q2 2026');
+		expect(
+			build({
+				variables: {
+					value: { first_name: 'a', company: 'b', proposal_date: new Date('2026-07-09T00:00:00Z') },
+					schema,
+				},
+			}).proposal_date,
+		).toBe('2026-07-09');
 	});
 
 	test('a date variable saved with the earlier dateTime schema is still sent as YYYY-MM-DD or as written', () => {
-		const legacy = schema.map((field): ResourceMapperField => (field.id === 'proposal_date' ? { ...field, type: 'dateTime', options: undefined } : field));
-		const value = (proposal_date: unknown) => build({ variables: { value: { first_name: 'a', company: 'b', proposal_date }, schema: legacy } }).proposal_date;
+		const legacy = schema.map(
+			(field): ResourceMapperField =>
+				field.id === 'proposal_date' ? { ...field, type: 'dateTime', options: undefined } : field,
+		);
+		const value = (proposal_date: unknown) =>
+			build({
+				variables: { value: { first_name: 'a', company: 'b', proposal_date }, schema: legacy },
+			}).proposal_date;
 		expect(value('2026-03-05T00:00:00')).toBe('2026-03-05');
 		expect(value('1 May 2026')).toBe('1 May 2026');
 	});
 
 	test('a date variable given an object (not a date) names the item and the field', () => {
-		expect(() => build({ variables: { value: { first_name: 'a', company: 'b', proposal_date: { when: 'soon' } }, schema } })).toThrow(
-			/Item 4: "Values to Send › proposal_date" must be a date or text/,
-		);
+		expect(() =>
+			build({
+				variables: {
+					value: { first_name: 'a', company: 'b', proposal_date: { when: 'soon' } },
+					schema,
+				},
+			}),
+		).toThrow(/Item 4: "Values to Send › proposal_date" must be a date or text/);
 	});
 
 	test('auto-map without a stored schema sends every input field (like n8n mappers do)', () => {
-		const data = build({ variables: { mappingMode: 'autoMapInputData', value: null, schema: [] }, inputJson: { a: 1, b: 'x' }, enforceRequired: false });
+		const data = build({
+			variables: { mappingMode: 'autoMapInputData', value: null, schema: [] },
+			inputJson: { a: 1, b: 'x' },
+			enforceRequired: false,
+		});
 		expect(data).toEqual({ a: 1, b: 'x', title: 'Proposal' });
 	});
 
 	test('fields the user removed from the mapper are not sent, even when auto-mapped', () => {
-		const removed = schema.map((field): ResourceMapperField => (field.id === 'last_name' ? { ...field, removed: true } : field));
+		const removed = schema.map(
+			(field): ResourceMapperField =>
+				field.id === 'last_name' ? { ...field, removed: true } : field,
+		);
 		const data = build({
 			variables: { mappingMode: 'autoMapInputData', value: null, schema: removed },
 			inputJson: { first_name: 'Hank', company: 'Globex', last_name: 'Scorpio' },
@@ -131,39 +197,70 @@ describe('buildVersionData', () => {
 
 	test('later sources win: variables, then rows, then additional fields, then extra data, then Title', () => {
 		const data = build({
-			additionalFields: { extraData: '{"company": "Extra", "title": "Extra title", "products": [{"name": "A", "price": "12.5"}]}' },
+			additionalFields: {
+				extraData:
+					'{"company": "Extra", "title": "Extra title", "products": [{"name": "A", "price": "12.5"}]}',
+			},
 		});
-		expect(data).toEqual({ first_name: 'Hank', company: 'Extra', title: 'Proposal', products: [{ name: 'A', price: 12.5 }] });
+		expect(data).toEqual({
+			first_name: 'Hank',
+			company: 'Extra',
+			title: 'Proposal',
+			products: [{ name: 'A', price: 12.5 }],
+		});
 	});
 
 	test('update: nothing is required, an empty title is left for the operation to fill in', () => {
-		expect(build({ title: '', variables: { value: {}, schema: storyMapperFields(SEED.stories.proposal, true) }, enforceRequired: false })).toEqual({});
+		expect(
+			build({
+				title: '',
+				variables: { value: {}, schema: storyMapperFields(SEED.stories.proposal, true) },
+				enforceRequired: false,
+			}),
+		).toEqual({});
 	});
 
 	test('a required variable left empty fails before anything is sent', () => {
-		const error = failure(() => build({ variables: { value: { company: 'Globex', first_name: ' ' }, schema } }));
+		const error = failure(() =>
+			build({ variables: { value: { company: 'Globex', first_name: ' ' }, schema } }),
+		);
 		expect(error.message).toBe('Item 4: "Values to Send › first_name" is required by the story');
 	});
 });
 
 describe('repeatable rows', () => {
 	test('rows from an array: numbers converted, generated keys dropped, nested groups checked', () => {
-		expect(groupRows(item, 'Values to Send › pricing_items', [{ id: 'x', name: 'A', price: '10' }], shapes.get('pricing_items')!)).toEqual([
-			{ name: 'A', price: 10 },
-		]);
+		expect(
+			groupRows(
+				item,
+				'Values to Send › pricing_items',
+				[{ id: 'x', name: 'A', price: '10' }],
+				shapes.get('pricing_items')!,
+			),
+		).toEqual([{ name: 'A', price: 10 }]);
 		const error = failure(() =>
-			groupRows(item, 'Values to Send › team_members', [{ name: 'Dana', skills: [{ skill: 'x' }, { level: 2 }] }], shapes.get('team_members')!),
+			groupRows(
+				item,
+				'Values to Send › team_members',
+				[{ name: 'Dana', skills: [{ skill: 'x' }, { level: 2 }] }],
+				shapes.get('team_members')!,
+			),
 		);
-		expect(error.message).toBe('Item 4: "Values to Send › team_members › skills" row 2 has a key the group "Skills" does not have: "level"');
+		expect(error.message).toBe(
+			'Item 4: "Values to Send › team_members › skills" row 2 has a key the group "Skills" does not have: "level"',
+		);
 		expect(error.description).toBe('A row of "Skills" holds: skill.');
 		// Keys every object inherits are not fields of a group either.
-		expect(() => groupRows(item, 'Rows', '[{"constructor": 1}]', shapes.get('pricing_items')!)).toThrow(
-			'has a key the group "Pricing items" does not have: "constructor"',
-		);
+		expect(() =>
+			groupRows(item, 'Rows', '[{"constructor": 1}]', shapes.get('pricing_items')!),
+		).toThrow('has a key the group "Pricing items" does not have: "constructor"');
 	});
 
 	test('rows entered in the editor: parents first whatever the order, nested rows by Parent Row', () => {
-		const row = (parentRow: number, ...cells: Array<[string, string]>): RowParameter => ({ parentRow, cells: { cell: cells.map(([field, value]) => ({ field, value })) } });
+		const row = (parentRow: number, ...cells: Array<[string, string]>): RowParameter => ({
+			parentRow,
+			cells: { cell: cells.map(([field, value]) => ({ field, value })) },
+		});
 		const groups = enteredRows(
 			item,
 			[

@@ -29,10 +29,16 @@ const startOfUtcDay = (instant: number) => Math.floor(instant / DAY_MS) * DAY_MS
  * events that the API returns for the rest of that last day are outside `[from, to]` and are for the
  * caller to drop (see `isOutsideWindow`).
  */
-export function splitIntoWindows(from: number, to: number, maxDays = MAX_WINDOW_DAYS): DateWindow[] {
-	if (!Number.isFinite(from) || !Number.isFinite(to)) throw new RangeError('Window bounds must be finite instants');
+export function splitIntoWindows(
+	from: number,
+	to: number,
+	maxDays = MAX_WINDOW_DAYS,
+): DateWindow[] {
+	if (!Number.isFinite(from) || !Number.isFinite(to))
+		throw new RangeError('Window bounds must be finite instants');
 	if (from > to) throw new RangeError('The start of the range is after its end');
-	if (!Number.isInteger(maxDays) || maxDays < 1) throw new RangeError('A window spans at least one whole day');
+	if (!Number.isInteger(maxDays) || maxDays < 1)
+		throw new RangeError('A window spans at least one whole day');
 
 	const windows: DateWindow[] = [];
 	let start = from;
@@ -51,7 +57,8 @@ export function splitIntoWindows(from: number, to: number, maxDays = MAX_WINDOW_
 }
 
 /** `YYYY-MM-DDTHH:mm:ss.sssZ`, what `toISOString` writes: such strings sort in time order. */
-const isCanonicalUtc = (text: string) => text.length === 24 && text.charCodeAt(23) === 90 && text.charCodeAt(10) === 84;
+const isCanonicalUtc = (text: string) =>
+	text.length === 24 && text.charCodeAt(23) === 90 && text.charCodeAt(10) === 84;
 
 /**
  * Whether an event lies outside the instants a window is responsible for: after the user's exact

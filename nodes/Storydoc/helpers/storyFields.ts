@@ -101,7 +101,10 @@ function label(title: string | undefined, key: string, hint: string | undefined)
 
 /** "name, role, skills (rows)": what a row of the group holds, for labels and error messages. */
 export function describeRowKeys(shape: GroupShape): string {
-	return [...Object.keys(shape.fields), ...Object.keys(shape.children).map((key) => `${key} (rows)`)].join(', ');
+	return [
+		...Object.keys(shape.fields),
+		...Object.keys(shape.children).map((key) => `${key} (rows)`),
+	].join(', ');
 }
 
 /**
@@ -109,12 +112,18 @@ export function describeRowKeys(shape: GroupShape): string {
  * title and tip as the label, required when its validation says so) and one array field per
  * top-level repeatable group. For Update nothing is required: only what the user sets is sent.
  */
-export function storyMapperFields(story: StoryDefinition, forUpdate: boolean): ResourceMapperField[] {
+export function storyMapperFields(
+	story: StoryDefinition,
+	forUpdate: boolean,
+): ResourceMapperField[] {
 	const fields: ResourceMapperField[] = [];
 	for (const [key, variable] of Object.entries(story.dynamicVariables ?? {})) {
 		if (OWN_PARAMETER_KEYS.has(key)) continue;
 		const kind = variableKind(variable.type);
-		const hint = kind === 'logo' ? `company domain, e.g. acme.com${variable.tip ? `; ${variable.tip}` : ''}` : variable.tip;
+		const hint =
+			kind === 'logo'
+				? `company domain, e.g. acme.com${variable.tip ? `; ${variable.tip}` : ''}`
+				: variable.tip;
 		const field: ResourceMapperField = {
 			id: key,
 			displayName: label(variable.title, key, hint),
@@ -139,13 +148,18 @@ export function storyMapperFields(story: StoryDefinition, forUpdate: boolean): R
 			canBeUsedToMatch: false,
 			display: true,
 			type: 'string',
-			options: [{ name: 'Repeatable Group', value: GROUP_MARKER, description: JSON.stringify(shape) }],
+			options: [
+				{ name: 'Repeatable Group', value: GROUP_MARKER, description: JSON.stringify(shape) },
+			],
 		});
 	}
 	return fields;
 }
 
-function marker(field: Pick<ResourceMapperField, 'options'>, value: string): INodePropertyOptions | undefined {
+function marker(
+	field: Pick<ResourceMapperField, 'options'>,
+	value: string,
+): INodePropertyOptions | undefined {
 	return field.options?.find((option) => option.value === value);
 }
 
@@ -164,7 +178,9 @@ export function isDateField(field: Pick<ResourceMapperField, 'options' | 'type'>
 }
 
 /** The row shape stored with a repeatable group's field, or undefined for any other field. */
-export function storedGroupShape(field: Pick<ResourceMapperField, 'options'>): GroupShape | undefined {
+export function storedGroupShape(
+	field: Pick<ResourceMapperField, 'options'>,
+): GroupShape | undefined {
 	const description = marker(field, GROUP_MARKER)?.description;
 	if (!description) return undefined;
 	try {

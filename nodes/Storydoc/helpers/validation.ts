@@ -13,7 +13,9 @@ export function numberValue(value: unknown): number | undefined {
 	const text = typeof value === 'string' ? value.trim() : undefined;
 	if (typeof value !== 'number' && !text) return undefined;
 	const result = validateFieldType('value', text ?? value, 'number');
-	return result.valid && result.newValue !== undefined && Number.isFinite(result.newValue) ? result.newValue : undefined;
+	return result.valid && result.newValue !== undefined && Number.isFinite(result.newValue)
+		? result.newValue
+		: undefined;
 }
 
 /**
@@ -21,13 +23,23 @@ export function numberValue(value: unknown): number | undefined {
  * and "false" in any case, 1/0 and "1"/"0"; undefined for anything else ("yes", 2, an object).
  */
 export function booleanValue(value: unknown): boolean | undefined {
-	if (typeof value !== 'boolean' && typeof value !== 'number' && typeof value !== 'string') return undefined;
-	const result = validateFieldType('value', typeof value === 'string' ? value.trim() : value, 'boolean');
+	if (typeof value !== 'boolean' && typeof value !== 'number' && typeof value !== 'string')
+		return undefined;
+	const result = validateFieldType(
+		'value',
+		typeof value === 'string' ? value.trim() : value,
+		'boolean',
+	);
 	return result.valid ? result.newValue : undefined;
 }
 
 /** Names the item when there is one (action node); a trigger's parameters belong to no item. */
-function fieldError(node: INode, itemIndex: number | undefined, message: string, description?: string) {
+function fieldError(
+	node: INode,
+	itemIndex: number | undefined,
+	message: string,
+	description?: string,
+) {
 	const prefix = itemIndex === undefined ? '' : `Item ${itemIndex}: `;
 	return new NodeOperationError(node, `${prefix}${message}`, { itemIndex, description });
 }
@@ -86,7 +98,12 @@ export function optionalEmailField(
 	const email = String(value ?? '').trim();
 	if (!email) return undefined;
 	if (!EMAIL_REGEX.test(email)) {
-		throw fieldError(node, itemIndex, `"${fieldLabel}" is not a valid email address`, `Value given: ${JSON.stringify(value)}`);
+		throw fieldError(
+			node,
+			itemIndex,
+			`"${fieldLabel}" is not a valid email address`,
+			`Value given: ${JSON.stringify(value)}`,
+		);
 	}
 	return email;
 }
@@ -102,7 +119,12 @@ export function positiveIntegerField(
 	const number = numberValue(value);
 	if (number === undefined || !Number.isInteger(number) || number < 1 || number > max) {
 		const range = max === Number.MAX_SAFE_INTEGER ? 'of at least 1' : `from 1 to ${max}`;
-		throw fieldError(node, itemIndex, `"${fieldLabel}" must be a whole number ${range}`, `Value given: ${JSON.stringify(value)}`);
+		throw fieldError(
+			node,
+			itemIndex,
+			`"${fieldLabel}" must be a whole number ${range}`,
+			`Value given: ${JSON.stringify(value)}`,
+		);
 	}
 	return number;
 }
@@ -111,10 +133,20 @@ export function positiveIntegerField(
  * A boolean parameter: n8n passes an expression's value as it is, so "yes" would otherwise be read as
  * true and "false" as true too. Accepts what `booleanValue` does.
  */
-export function booleanField(node: INode, itemIndex: number, fieldLabel: string, value: unknown): boolean {
+export function booleanField(
+	node: INode,
+	itemIndex: number,
+	fieldLabel: string,
+	value: unknown,
+): boolean {
 	const flag = booleanValue(value);
 	if (flag !== undefined) return flag;
-	throw fieldError(node, itemIndex, `"${fieldLabel}" must be true or false`, `Value given: ${JSON.stringify(value)}`);
+	throw fieldError(
+		node,
+		itemIndex,
+		`"${fieldLabel}" must be true or false`,
+		`Value given: ${JSON.stringify(value)}`,
+	);
 }
 
 /** An options parameter set by an expression: one of the values the list offers (keyed value → display name). */
@@ -125,10 +157,22 @@ export function optionField<T extends string>(
 	value: unknown,
 	options: Record<T, string>,
 ): T {
-	const valueOptions = Object.entries(options).map(([key, name]) => ({ name: String(name), value: key }));
-	if (typeof value === 'string' && validateFieldType(fieldLabel, value, 'options', { valueOptions }).valid) return value as T;
+	const valueOptions = Object.entries(options).map(([key, name]) => ({
+		name: String(name),
+		value: key,
+	}));
+	if (
+		typeof value === 'string' &&
+		validateFieldType(fieldLabel, value, 'options', { valueOptions }).valid
+	)
+		return value as T;
 	const allowed = Object.entries(options)
 		.map(([key, name]) => `"${key}" (${String(name)})`)
 		.join(' or ');
-	throw fieldError(node, itemIndex, `"${fieldLabel}" must be ${allowed}`, `Value given: ${JSON.stringify(value)}`);
+	throw fieldError(
+		node,
+		itemIndex,
+		`"${fieldLabel}" must be ${allowed}`,
+		`Value given: ${JSON.stringify(value)}`,
+	);
 }

@@ -2,7 +2,13 @@ import type { IDataObject, INode, ResourceMapperField } from 'n8n-workflow';
 import { jsonParse, NodeOperationError } from 'n8n-workflow';
 
 import type { GroupShape } from './storyFields';
-import { describeRowKeys, isDateField, isListField, isLogoField, storedGroupShape } from './storyFields';
+import {
+	describeRowKeys,
+	isDateField,
+	isListField,
+	isLogoField,
+	storedGroupShape,
+} from './storyFields';
 import { booleanValue, numberValue } from './validation';
 
 /**
@@ -20,7 +26,8 @@ const PICKED_DATE_REGEX = /^(\d{4}-\d{2}-\d{2})T00:00(?::00(?:\.000)?)?$/;
  * An instant as n8n hands a date from an expression to the node: n8n turns a Luxon DateTime ($now,
  * $today, DateTime.fromISO(…)) and a Date into ISO text with its offset before the node reads it.
  */
-const ISO_INSTANT_REGEX = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+const ISO_INSTANT_REGEX =
+	/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
 /** The logo theme the spec shows; the others are not documented. */
 const LOGO_THEME = 'dark';
 
@@ -63,7 +70,9 @@ function jsonKind(value: unknown): string {
 }
 
 export function isEmpty(value: unknown): boolean {
-	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+	return (
+		value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+	);
 }
 
 /** Own keys only: a row key such as "constructor" must not match what every object inherits. */
@@ -73,9 +82,16 @@ const isPlainObject = (value: unknown): value is IDataObject =>
 	!!value && typeof value === 'object' && !Array.isArray(value);
 
 export function senderEmail(item: ItemInput, value: unknown): string {
-	const email = typeof value === 'string' ? value.trim() : isEmpty(value) ? '' : JSON.stringify(value);
-	if (!email) throw item.error('Sender Email', 'is required', 'The email address of a user of your Storydoc organization.');
-	if (!EMAIL_REGEX.test(email)) throw item.error('Sender Email', 'is not a valid email address', given(value));
+	const email =
+		typeof value === 'string' ? value.trim() : isEmpty(value) ? '' : JSON.stringify(value);
+	if (!email)
+		throw item.error(
+			'Sender Email',
+			'is required',
+			'The email address of a user of your Storydoc organization.',
+		);
+	if (!EMAIL_REGEX.test(email))
+		throw item.error('Sender Email', 'is not a valid email address', given(value));
 	return email;
 }
 
@@ -104,10 +120,15 @@ function parsedJson(item: ItemInput, field: string, value: unknown): unknown {
 }
 
 /** A JSON object parameter: empty means none; a string is parsed; anything but an object fails. */
-export function jsonObject(item: ItemInput, field: string, value: unknown): IDataObject | undefined {
+export function jsonObject(
+	item: ItemInput,
+	field: string,
+	value: unknown,
+): IDataObject | undefined {
 	if (isEmpty(value)) return undefined;
 	const parsed = parsedJson(item, field, value);
-	if (!isPlainObject(parsed)) throw item.error(field, 'must be a JSON object ({ ... })', `It is ${jsonKind(parsed)}.`);
+	if (!isPlainObject(parsed))
+		throw item.error(field, 'must be a JSON object ({ ... })', `It is ${jsonKind(parsed)}.`);
 	return parsed;
 }
 
@@ -128,11 +149,21 @@ function toNumber(item: ItemInput, field: string, value: unknown): number {
 /** `acme.com`, `https://www.acme.com/about` or `{ domain, theme }` → `{ domain, theme }`. */
 function logoValue(item: ItemInput, field: string, value: unknown): IDataObject {
 	const raw = isPlainObject(value) ? value.domain : value;
-	const domain = typeof raw === 'string' ? raw.trim().replace(/^https?:\/\//i, '').replace(/[/?#].*$/, '').toLowerCase() : '';
+	const domain =
+		typeof raw === 'string'
+			? raw
+					.trim()
+					.replace(/^https?:\/\//i, '')
+					.replace(/[/?#].*$/, '')
+					.toLowerCase()
+			: '';
 	if (!DOMAIN_REGEX.test(domain)) {
 		throw item.error(field, 'must be a company domain such as acme.com', given(value));
 	}
-	const theme = isPlainObject(value) && typeof value.theme === 'string' && value.theme ? value.theme : LOGO_THEME;
+	const theme =
+		isPlainObject(value) && typeof value.theme === 'string' && value.theme
+			? value.theme
+			: LOGO_THEME;
 	return { domain, theme };
 }
 
@@ -142,7 +173,12 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(timeZone: string): Intl.DateTimeFormat {
 	let format = dateFormats.get(timeZone);
 	if (!format) {
-		format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+		format = new Intl.DateTimeFormat('en-US', {
+			timeZone,
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+		});
 		dateFormats.set(timeZone, format);
 	}
 	return format;
@@ -169,7 +205,8 @@ export function calendarDate(instant: Date, timeZone: string): string {
  */
 function dateValue(item: ItemInput, label: string, value: unknown): unknown {
 	if (value instanceof Date) {
-		if (Number.isNaN(value.getTime())) throw item.error(label, 'is not a valid date', given(String(value)));
+		if (Number.isNaN(value.getTime()))
+			throw item.error(label, 'is not a valid date', given(String(value)));
 		return calendarDate(value, item.timeZone);
 	}
 	if (typeof value === 'string') {
@@ -183,29 +220,42 @@ function dateValue(item: ItemInput, label: string, value: unknown): unknown {
 		return value;
 	}
 	if (typeof value === 'number') return value;
-	if (value !== null && typeof value === 'object' && typeof (value as { toJSDate?: unknown }).toJSDate === 'function') {
+	if (
+		value !== null &&
+		typeof value === 'object' &&
+		typeof (value as { toJSDate?: unknown }).toJSDate === 'function'
+	) {
 		return calendarDate((value as { toJSDate: () => Date }).toJSDate(), item.timeZone);
 	}
-	if (value !== null && typeof value === 'object') throw item.error(label, 'must be a date or text', given(value));
+	if (value !== null && typeof value === 'object')
+		throw item.error(label, 'must be a date or text', given(value));
 	return value;
 }
 
 function parseJsonArray(item: ItemInput, field: string, value: unknown): unknown[] {
 	const parsed = parsedJson(item, field, value);
-	if (!Array.isArray(parsed)) throw item.error(field, 'must be a list (JSON array)', `It is ${jsonKind(parsed)}.`);
+	if (!Array.isArray(parsed))
+		throw item.error(field, 'must be a list (JSON array)', `It is ${jsonKind(parsed)}.`);
 	return parsed;
 }
 
 function cellValue(item: ItemInput, field: string, type: string, value: unknown): DataValue {
 	if (type.toLowerCase() === 'number') return toNumber(item, field, value);
-	if (value !== null && typeof value === 'object') throw item.error(field, 'must be a single value', given(value));
+	if (value !== null && typeof value === 'object')
+		throw item.error(field, 'must be a single value', given(value));
 	return value as DataValue;
 }
 
 /** Checks the rows of a repeatable group against its shape: unknown keys fail, generated keys are dropped. */
-export function groupRows(item: ItemInput, field: string, value: unknown, shape: GroupShape): IDataObject[] {
+export function groupRows(
+	item: ItemInput,
+	field: string,
+	value: unknown,
+	shape: GroupShape,
+): IDataObject[] {
 	return parseJsonArray(item, field, value).map((row, index) => {
-		if (!isPlainObject(row)) throw item.error(field, `row ${index + 1} must be an object`, given(row));
+		if (!isPlainObject(row))
+			throw item.error(field, `row ${index + 1} must be an object`, given(row));
 		const clean: IDataObject = {};
 		for (const [key, cell] of Object.entries(row)) {
 			if (shape.generated.includes(key) || isEmpty(cell)) continue;
@@ -233,7 +283,10 @@ export interface VariablesParameter {
 }
 
 /** Values from the mapper: defined below, or the input item's fields whose names are variables of the story. */
-function mappedValues(variables: VariablesParameter | undefined, inputJson: IDataObject): Record<string, unknown> {
+function mappedValues(
+	variables: VariablesParameter | undefined,
+	inputJson: IDataObject,
+): Record<string, unknown> {
 	const schema = variables?.schema ?? [];
 	if (variables?.mappingMode !== 'autoMapInputData') return variables?.value ?? {};
 	// Without a schema (a workflow written by hand) every input field is sent, like n8n's other mappers.
@@ -245,7 +298,12 @@ function mappedValues(variables: VariablesParameter | undefined, inputJson: IDat
 	return values;
 }
 
-function variableValue(item: ItemInput, field: ResourceMapperField | undefined, key: string, value: unknown): unknown {
+function variableValue(
+	item: ItemInput,
+	field: ResourceMapperField | undefined,
+	key: string,
+	value: unknown,
+): unknown {
 	const label = `Values to Send › ${key}`;
 	if (!field) return value;
 	const shape = storedGroupShape(field);
@@ -257,7 +315,8 @@ function variableValue(item: ItemInput, field: ResourceMapperField | undefined, 
 		case 'number':
 			return toNumber(item, label, value);
 		default:
-			if (value !== null && typeof value === 'object') throw item.error(label, 'must be text or a number', given(value));
+			if (value !== null && typeof value === 'object')
+				throw item.error(label, 'must be text or a number', given(value));
 			return value;
 	}
 }
@@ -277,18 +336,31 @@ interface EnteredRow {
 
 function groupAt(groups: Map<string, GroupShape>, path: string[]): GroupShape | undefined {
 	let shape = groups.get(path[0]);
-	for (const key of path.slice(1)) shape = shape && has(shape.children, key) ? shape.children[key] : undefined;
+	for (const key of path.slice(1))
+		shape = shape && has(shape.children, key) ? shape.children[key] : undefined;
 	return shape;
 }
 
-function enteredRow(item: ItemInput, row: RowParameter, index: number, groups: Map<string, GroupShape>): EnteredRow {
+function enteredRow(
+	item: ItemInput,
+	row: RowParameter,
+	index: number,
+	groups: Map<string, GroupShape>,
+): EnteredRow {
 	const label = `Repeatable Rows › Row ${index + 1}`;
 	const cells = row.cells?.cell ?? [];
-	if (cells.length === 0) throw item.error(label, 'has no values', 'Add at least one field and its value, or remove the row.');
+	if (cells.length === 0)
+		throw item.error(
+			label,
+			'has no values',
+			'Add at least one field and its value, or remove the row.',
+		);
 	let path: string[] | undefined;
 	const values: IDataObject = {};
 	for (const cell of cells) {
-		const fieldPath = String(cell.field ?? '').trim().split('.');
+		const fieldPath = String(cell.field ?? '')
+			.trim()
+			.split('.');
 		const groupPath = fieldPath.slice(0, -1);
 		const key = fieldPath[fieldPath.length - 1];
 		const shape = groupPath.length > 0 ? groupAt(groups, groupPath) : undefined;
@@ -302,7 +374,11 @@ function enteredRow(item: ItemInput, row: RowParameter, index: number, groups: M
 			);
 		}
 		if (path && path.join('.') !== groupPath.join('.')) {
-			throw item.error(label, `mixes fields of "${path.join(' › ')}" and "${groupPath.join(' › ')}"`, 'One row belongs to one group.');
+			throw item.error(
+				label,
+				`mixes fields of "${path.join(' › ')}" and "${groupPath.join(' › ')}"`,
+				'One row belongs to one group.',
+			);
 		}
 		path = groupPath;
 		if (shape.generated.includes(key) || isEmpty(cell.value)) continue;
@@ -322,7 +398,11 @@ function enteredRow(item: ItemInput, row: RowParameter, index: number, groups: M
  * Rows entered in the editor, one group per row (from its fields), nested rows placed inside the
  * Parent Row-th row entered for the parent group. Returns the rows of each top-level group.
  */
-export function enteredRows(item: ItemInput, rows: RowParameter[], groups: Map<string, GroupShape>): Map<string, IDataObject[]> {
+export function enteredRows(
+	item: ItemInput,
+	rows: RowParameter[],
+	groups: Map<string, GroupShape>,
+): Map<string, IDataObject[]> {
 	const entered = rows.map((row, index) => enteredRow(item, row, index, groups));
 	// Parents first, so a nested row can name a parent entered below it.
 	const byDepth = [...entered].sort((a, b) => a.path.length - b.path.length || a.index - b.index);
@@ -340,7 +420,10 @@ export function enteredRows(item: ItemInput, rows: RowParameter[], groups: Map<s
 		const parentPath = row.path.slice(0, -1);
 		const parents = rowsOfGroup.get(parentPath.join('.')) ?? [];
 		const number = numberValue(row.parentRow);
-		const parent = number !== undefined && Number.isInteger(number) && number >= 1 ? parents[number - 1] : undefined;
+		const parent =
+			number !== undefined && Number.isInteger(number) && number >= 1
+				? parents[number - 1]
+				: undefined;
 		if (!parent) {
 			throw item.error(
 				`Repeatable Rows › Row ${row.index + 1} › Parent Row`,
@@ -394,14 +477,20 @@ function checkedProducts(item: ItemInput, value: unknown): unknown {
 	if (!Array.isArray(value)) return value;
 	return value.map((product, index) => {
 		const label = `Products › Product ${index + 1}`;
-		if (!isPlainObject(product)) throw item.error(label, 'must be an object with a name and a price', given(product));
+		if (!isPlainObject(product))
+			throw item.error(label, 'must be an object with a name and a price', given(product));
 		if (product.price === undefined) return product;
 		return { ...product, price: toNumber(item, `${label} › Price`, product.price) };
 	});
 }
 
 /** A boolean of a collection: expressions pass their value as it is ("yes" would be sent as it is). */
-function booleanSetting(item: ItemInput, field: string, value: unknown, fallback: boolean): boolean {
+function booleanSetting(
+	item: ItemInput,
+	field: string,
+	value: unknown,
+	fallback: boolean,
+): boolean {
 	if (value === undefined || value === null || value === '') return fallback;
 	const flag = booleanValue(value);
 	if (flag !== undefined) return flag;
@@ -422,7 +511,8 @@ function gateForm(item: ItemInput, settings: GateFormParameter): IDataObject {
 		nameRequired: booleanSetting(item, 'Gate Form › Name Required', settings.nameRequired, false),
 		logo: booleanSetting(item, 'Gate Form › Show Logo', settings.showLogo, false),
 	};
-	if (!isEmpty(settings.logoUrl)) gate.logoSRC = httpUrl(item, 'Gate Form › Logo URL', settings.logoUrl);
+	if (!isEmpty(settings.logoUrl))
+		gate.logoSRC = httpUrl(item, 'Gate Form › Logo URL', settings.logoUrl);
 	if (!isEmpty(settings.message)) gate.title = settings.message;
 	return gate;
 }
@@ -480,7 +570,8 @@ export function buildVersionData(item: ItemInput, input: VersionDataInput): IDat
 	if (optionalContent) data._optionalContent = optionalContent;
 	Object.assign(data, jsonObject(item, 'Extra Data (JSON)', additional.extraData));
 
-	if (data.products !== undefined) data.products = checkedProducts(item, data.products) as IDataObject[];
+	if (data.products !== undefined)
+		data.products = checkedProducts(item, data.products) as IDataObject[];
 
 	if (!isEmpty(input.title)) {
 		if (typeof input.title !== 'string' && typeof input.title !== 'number') {
@@ -490,10 +581,19 @@ export function buildVersionData(item: ItemInput, input: VersionDataInput): IDat
 	}
 
 	if (input.enforceRequired) {
-		if (isEmpty(data.title)) throw item.error('Title', 'is required', 'Every version needs a title, for example the company name.');
+		if (isEmpty(data.title))
+			throw item.error(
+				'Title',
+				'is required',
+				'Every version needs a title, for example the company name.',
+			);
 		for (const field of schema) {
 			if (field.required && !field.removed && isEmpty(data[field.id])) {
-				throw item.error(`Values to Send › ${field.id}`, 'is required by the story', `${field.displayName}: give it a value.`);
+				throw item.error(
+					`Values to Send › ${field.id}`,
+					'is required by the story',
+					`${field.displayName}: give it a value.`,
+				);
 			}
 		}
 	}

@@ -34,7 +34,13 @@ export interface VersionSummary extends IDataObject {
 	lastEventName: string | null;
 }
 
-const LATEST_VALUE_FIELDS = ['storyTitle', 'versionTitle', 'prospectName', 'prospectEmail', 'prospectPosition'] as const;
+const LATEST_VALUE_FIELDS = [
+	'storyTitle',
+	'versionTitle',
+	'prospectName',
+	'prospectEmail',
+	'prospectPosition',
+] as const;
 type LatestValueField = (typeof LATEST_VALUE_FIELDS)[number];
 
 interface Tally {
@@ -126,7 +132,10 @@ export class VersionSummaries {
 	/** One summary per version, most recently active first (ties: by version ID, for a stable order). */
 	results(): VersionSummary[] {
 		return [...this.tallies.values()]
-			.sort((a, b) => b.lastInstant - a.lastInstant || a.summary.versionId.localeCompare(b.summary.versionId))
+			.sort(
+				(a, b) =>
+					b.lastInstant - a.lastInstant || a.summary.versionId.localeCompare(b.summary.versionId),
+			)
 			.map(({ summary, visitors, sessions }) => ({
 				...summary,
 				uniqueVisitors: visitors.size,

@@ -4,7 +4,9 @@ import { storyMapperFields } from '../helpers/storyFields';
 import { storyOfCurrentNode } from './story';
 
 /** The Variables mapper: the story's dynamic variables and repeatable groups as fields. */
-export async function getStoryVariables(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+export async function getStoryVariables(
+	this: ILoadOptionsFunctions,
+): Promise<ResourceMapperFields> {
 	const story = await storyOfCurrentNode(this);
 	const forUpdate = this.getNodeParameter('operation', 'create') === 'update';
 	return {

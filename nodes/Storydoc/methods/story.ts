@@ -13,11 +13,18 @@ export async function storyOfCurrentNode(context: ILoadOptionsFunctions): Promis
 	const operation = context.getNodeParameter('operation', 'create') as string;
 	let storyId: string | undefined;
 	if (operation === 'update') {
-		const versionId = idFromLocator(context.getNodeParameter('versionId', undefined, { extractValue: false }), 'Version');
+		const versionId = idFromLocator(
+			context.getNodeParameter('versionId', undefined, { extractValue: false }),
+			'Version',
+		);
 		if (!versionId) {
-			throw new NodeOperationError(context.getNode(), 'Set "Version" to load the variables of its story', {
-				level: 'warning',
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				'Set "Version" to load the variables of its story',
+				{
+					level: 'warning',
+				},
+			);
 		}
 		const version = (await storydocApiRequest.call(context, {
 			method: 'GET',
@@ -25,10 +32,15 @@ export async function storyOfCurrentNode(context: ILoadOptionsFunctions): Promis
 		})) as IDataObject;
 		storyId = typeof version.storyId === 'string' ? version.storyId : undefined;
 	} else {
-		storyId = idFromLocator(context.getNodeParameter('storyId', undefined, { extractValue: false }), 'Story');
+		storyId = idFromLocator(
+			context.getNodeParameter('storyId', undefined, { extractValue: false }),
+			'Story',
+		);
 	}
 	if (!storyId) {
-		throw new NodeOperationError(context.getNode(), 'Choose a story to load its variables', { level: 'warning' });
+		throw new NodeOperationError(context.getNode(), 'Choose a story to load its variables', {
+			level: 'warning',
+		});
 	}
 	return (await storydocApiRequest.call(context, {
 		method: 'GET',

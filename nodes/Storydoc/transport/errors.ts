@@ -24,7 +24,8 @@ export function parseErrorBody(body: unknown): IDataObject | undefined {
 	if (typeof body === 'string' && body.trim().startsWith('{')) {
 		try {
 			const parsed: unknown = JSON.parse(body);
-			if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as IDataObject;
+			if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+				return parsed as IDataObject;
 		} catch {
 			return undefined;
 		}
@@ -44,7 +45,10 @@ const BAD_REQUEST_ADVICE: Array<[RegExp, string]> = [
 		/has been edited/i,
 		'Someone edited this version in Storydoc after it was created, and Storydoc keeps such edits unless told otherwise. Turn on "Force" to overwrite them with the values of this node, or leave it off to keep the edited version as it is.',
 	],
-	[/^senderEmail .* not found/i, '"Sender Email" must be the email address of a user of your Storydoc organization.'],
+	[
+		/^senderEmail .* not found/i,
+		'"Sender Email" must be the email address of a user of your Storydoc organization.',
+	],
 	[
 		/status is not Live/i,
 		'A version can only be created from a Live story. Open the story in Storydoc and click Share to set it Live, or choose a Live story.',
@@ -53,7 +57,11 @@ const BAD_REQUEST_ADVICE: Array<[RegExp, string]> = [
 	[/Missing data\.title/i, 'Set "Title": every version needs one.'],
 ];
 
-function describe(statusCode: number, body: IDataObject | undefined, headers: Record<string, unknown>) {
+function describe(
+	statusCode: number,
+	body: IDataObject | undefined,
+	headers: Record<string, unknown>,
+) {
 	if (statusCode === 400 && typeof body?.error === 'string') {
 		const apiText = body.error;
 		return BAD_REQUEST_ADVICE.find(([pattern]) => pattern.test(apiText))?.[1];
@@ -61,7 +69,9 @@ function describe(statusCode: number, body: IDataObject | undefined, headers: Re
 	if (statusCode === 403 && body?.code === 'VARIABLES_PLAN_REQUIRED') {
 		const variables = Array.isArray(body.variables) ? (body.variables as BlockedVariable[]) : [];
 		const list = variables
-			.map((variable) => `${variable.name ?? '(unnamed)'} (${planName(variable.requiredPlan)} plan)`)
+			.map(
+				(variable) => `${variable.name ?? '(unnamed)'} (${planName(variable.requiredPlan)} plan)`,
+			)
 			.join(', ');
 		return (
 			`This story uses variables that need the ${planName(body.requiredPlan)} plan` +
@@ -75,7 +85,10 @@ function describe(statusCode: number, body: IDataObject | undefined, headers: Re
 	if (statusCode === 429) {
 		const counter = headerNumber(headers, 'x-rate-limit-counter');
 		const maximum = headerNumber(headers, 'x-rate-limit-maximum');
-		const usage = counter !== undefined && maximum !== undefined ? ` (${counter} of ${maximum} requests this minute)` : '';
+		const usage =
+			counter !== undefined && maximum !== undefined
+				? ` (${counter} of ${maximum} requests this minute)`
+				: '';
 		return `The Storydoc rate limit was hit${usage}. Nothing was processed; wait a minute and run again.`;
 	}
 	if (statusCode >= 500 && typeof body?.errorId === 'string') {

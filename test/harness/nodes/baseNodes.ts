@@ -63,10 +63,32 @@ export class EditFields implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		properties: [
-			{ displayName: 'Mode', name: 'mode', type: 'options', default: 'manual', options: [{ name: 'Manual Mapping', value: 'manual' }] },
-			{ displayName: 'Fields to Set', name: 'assignments', type: 'assignmentCollection', default: {} },
-			{ displayName: 'Include Other Input Fields', name: 'includeOtherFields', type: 'boolean', default: false },
-			{ displayName: 'Input Fields to Include', name: 'include', type: 'options', default: 'all', options: [] },
+			{
+				displayName: 'Mode',
+				name: 'mode',
+				type: 'options',
+				default: 'manual',
+				options: [{ name: 'Manual Mapping', value: 'manual' }],
+			},
+			{
+				displayName: 'Fields to Set',
+				name: 'assignments',
+				type: 'assignmentCollection',
+				default: {},
+			},
+			{
+				displayName: 'Include Other Input Fields',
+				name: 'includeOtherFields',
+				type: 'boolean',
+				default: false,
+			},
+			{
+				displayName: 'Input Fields to Include',
+				name: 'include',
+				type: 'options',
+				default: 'all',
+				options: [],
+			},
 			{ displayName: 'Fields to Include', name: 'includeFields', type: 'string', default: '' },
 			{ displayName: 'Fields to Exclude', name: 'excludeFields', type: 'string', default: '' },
 			{ displayName: 'Options', name: 'options', type: 'collection', default: {}, options: [] },
@@ -78,34 +100,54 @@ export class EditFields implements INodeType {
 		const node = this.getNode();
 		const mode = this.getNodeParameter('mode', 0, 'manual');
 		if (mode !== 'manual') {
-			throw new NodeOperationError(node, `The test stand-in of Edit Fields only supports mode "manual", not "${mode}"`);
+			throw new NodeOperationError(
+				node,
+				`The test stand-in of Edit Fields only supports mode "manual", not "${mode}"`,
+			);
 		}
 		const returnData: INodeExecutionData[] = [];
 		for (let i = 0; i < items.length; i++) {
 			const includeOtherFields = this.getNodeParameter('includeOtherFields', i, false) as boolean;
-			const include = includeOtherFields ? (this.getNodeParameter('include', i, 'all') as string) : 'none';
+			const include = includeOtherFields
+				? (this.getNodeParameter('include', i, 'all') as string)
+				: 'none';
 			const options = this.getNodeParameter('options', i, {}) as IDataObject;
 			const dotNotation = options.dotNotation !== false;
 			const set = (target: IDataObject, key: string, value: unknown) =>
 				dotNotation ? setPath(target, key, value) : (target[key] = value as IDataObject[string]);
 
 			const newItem: INodeExecutionData = { json: {}, pairedItem: { item: i } };
-			if (include === 'all') newItem.json = JSON.parse(JSON.stringify(items[i].json)) as IDataObject;
+			if (include === 'all')
+				newItem.json = JSON.parse(JSON.stringify(items[i].json)) as IDataObject;
 			else if (include === 'selected' || include === 'except') {
-				const keys = (this.getNodeParameter(include === 'selected' ? 'includeFields' : 'excludeFields', i, '') as string)
+				const keys = (
+					this.getNodeParameter(
+						include === 'selected' ? 'includeFields' : 'excludeFields',
+						i,
+						'',
+					) as string
+				)
 					.split(',')
 					.map((key) => key.trim())
 					.filter(Boolean);
-				if (include === 'selected') for (const key of keys) set(newItem.json, key.split('.').pop() ?? key, items[i].json[key]);
+				if (include === 'selected')
+					for (const key of keys)
+						set(newItem.json, key.split('.').pop() ?? key, items[i].json[key]);
 				else {
 					newItem.json = JSON.parse(JSON.stringify(items[i].json)) as IDataObject;
 					for (const key of keys) delete newItem.json[key];
 				}
 			}
 
-			const assignments = (this.getNodeParameter('assignments', i, {}) as AssignmentCollectionValue).assignments ?? [];
+			const assignments =
+				(this.getNodeParameter('assignments', i, {}) as AssignmentCollectionValue).assignments ??
+				[];
 			for (const assignment of assignments) {
-				set(newItem.json, assignment.name, validateEntry(assignment, node, i, options.ignoreConversionErrors === true));
+				set(
+					newItem.json,
+					assignment.name,
+					validateEntry(assignment, node, i, options.ignoreConversionErrors === true),
+				);
 			}
 			returnData.push(newItem);
 		}
@@ -114,14 +156,21 @@ export class EditFields implements INodeType {
 }
 
 /** helpers/utils.ts `validateEntry` for node version ≥ 3.3. */
-function validateEntry({ name, type, value }: AssignmentValue, node: INode, itemIndex: number, ignoreErrors: boolean): unknown {
+function validateEntry(
+	{ name, type, value }: AssignmentValue,
+	node: INode,
+	itemIndex: number,
+	ignoreErrors: boolean,
+): unknown {
 	if (value === undefined || value === null) return null;
 	let input: unknown = value;
 	if (type === 'string') input = typeof value === 'object' ? JSON.stringify(value) : String(value);
 	const result = validateFieldType(name, input, (type ?? 'string') as FieldType);
 	if (!result.valid) {
 		if (ignoreErrors) return input ?? null;
-		throw new NodeOperationError(node, `${result.errorMessage ?? 'Error'} [item ${itemIndex}]`, { itemIndex });
+		throw new NodeOperationError(node, `${result.errorMessage ?? 'Error'} [item ${itemIndex}]`, {
+			itemIndex,
+		});
 	}
 	const newValue = result.newValue;
 	return newValue === undefined || newValue === null ? null : JSON.parse(JSON.stringify(newValue));
@@ -144,7 +193,13 @@ export class SplitOut implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		properties: [
 			{ displayName: 'Fields To Split Out', name: 'fieldToSplitOut', type: 'string', default: '' },
-			{ displayName: 'Include', name: 'include', type: 'options', default: 'noOtherFields', options: [] },
+			{
+				displayName: 'Include',
+				name: 'include',
+				type: 'options',
+				default: 'noOtherFields',
+				options: [],
+			},
 			{ displayName: 'Options', name: 'options', type: 'collection', default: {}, options: [] },
 		],
 	};
@@ -153,10 +208,15 @@ export class SplitOut implements INodeType {
 		const items = this.getInputData();
 		const returnData: INodeExecutionData[] = [];
 		for (let i = 0; i < items.length; i++) {
-			const field = String(this.getNodeParameter('fieldToSplitOut', i)).trim().replace(/^\$json\./, '');
+			const field = String(this.getNodeParameter('fieldToSplitOut', i))
+				.trim()
+				.replace(/^\$json\./, '');
 			const include = this.getNodeParameter('include', i) as string;
 			if (field.includes(',') || !['noOtherFields', 'allOtherFields'].includes(include)) {
-				throw new NodeOperationError(this.getNode(), 'The test stand-in of Split Out takes one field and include noOtherFields or allOtherFields');
+				throw new NodeOperationError(
+					this.getNode(),
+					'The test stand-in of Split Out takes one field and include noOtherFields or allOtherFields',
+				);
 			}
 			const item = { ...items[i].json };
 			const found = pathSegments(field).reduce<unknown>(
@@ -207,7 +267,9 @@ function scheduleFields(date: Date, timeZone: string): IDataObject {
 	const hour12 = Number(parts.hour) % 12 || 12;
 	const ampm = Number(parts.hour) < 12 ? 'am' : 'pm';
 	const day = Number(parts.day);
-	const suffix = [11, 12, 13].includes(day % 100) ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[day % 10] ?? 'th');
+	const suffix = [11, 12, 13].includes(day % 100)
+		? 'th'
+		: ({ 1: 'st', 2: 'nd', 3: 'rd' }[day % 10] ?? 'th');
 	const time = `${hour12}:${parts.minute}:${parts.second} ${ampm}`;
 	const millis = String(date.getUTCMilliseconds()).padStart(3, '0');
 	return {
@@ -240,7 +302,15 @@ export class ScheduleTrigger implements INodeType {
 		defaults: { name: 'Schedule Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		properties: [{ displayName: 'Trigger Rules', name: 'rule', type: 'fixedCollection', default: {}, options: [] }],
+		properties: [
+			{
+				displayName: 'Trigger Rules',
+				name: 'rule',
+				type: 'fixedCollection',
+				default: {},
+				options: [],
+			},
+		],
 	};
 
 	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
@@ -265,4 +335,3 @@ export class StickyNote implements INodeType {
 		properties: [{ displayName: 'Content', name: 'content', type: 'string', default: '' }],
 	};
 }
-

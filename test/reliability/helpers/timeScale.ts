@@ -11,7 +11,10 @@ if (scale > 1) {
 	const origin = realNow();
 	Date.now = () => origin + (realNow() - origin) * scale;
 	const realSetTimeout = globalThis.setTimeout;
-	const scaledSetTimeout = (callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) =>
-		realSetTimeout(callback, Math.max(0, Number(ms ?? 0) / scale), ...args);
+	const scaledSetTimeout = (
+		callback: (...args: unknown[]) => void,
+		ms?: number,
+		...args: unknown[]
+	) => realSetTimeout(callback, Math.max(0, Number(ms ?? 0) / scale), ...args);
 	globalThis.setTimeout = scaledSetTimeout as typeof setTimeout;
 }

@@ -9,7 +9,10 @@ import { storydocApiRequest } from '../../transport';
 
 export const description: INodeProperties[] = [];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const account = (await storydocApiRequest.call(this, {
 		method: 'GET',
 		path: '/v2/account',

@@ -3,7 +3,9 @@ import type { INodeProperties } from 'n8n-workflow';
 type WriteOperation = 'create' | 'update';
 
 /** On Update the story is the one the chosen version was made from. */
-const storyDependency = (operation: WriteOperation) => [operation === 'create' ? 'storyId.value' : 'versionId.value'];
+const storyDependency = (operation: WriteOperation) => [
+	operation === 'create' ? 'storyId.value' : 'versionId.value',
+];
 
 export const senderEmailField: INodeProperties = {
 	displayName: 'Sender Email',
@@ -12,7 +14,8 @@ export const senderEmailField: INodeProperties = {
 	placeholder: 'name@email.com',
 	required: true,
 	default: '',
-	description: 'Email address of the Storydoc user the version comes from; must be a user of your organization',
+	description:
+		'Email address of the Storydoc user the version comes from; must be a user of your organization',
 };
 
 /** Variables, Repeatable Rows and Additional Fields: the `data` of a version, shared by Create and Update. */
@@ -33,7 +36,8 @@ export function versionDataFields(operation: WriteOperation): INodeProperties[] 
 			type: 'fixedCollection',
 			placeholder: 'Add Gate Form',
 			default: {},
-			description: 'A form visitors fill in before they see the version. Replaces the whole gate configuration.',
+			description:
+				'A form visitors fill in before they see the version. Replaces the whole gate configuration.',
 			options: [
 				{
 					displayName: 'Settings',
@@ -124,7 +128,13 @@ export function versionDataFields(operation: WriteOperation): INodeProperties[] 
 					name: 'product',
 					values: [
 						{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-						{ displayName: 'Price', name: 'price', type: 'number', typeOptions: { numberPrecision: 2 }, default: 0 },
+						{
+							displayName: 'Price',
+							name: 'price',
+							type: 'number',
+							typeOptions: { numberPrecision: 2 },
+							default: 0,
+						},
 						{
 							displayName: 'Extra Keys (JSON)',
 							name: 'extraKeys',
@@ -144,7 +154,8 @@ export function versionDataFields(operation: WriteOperation): INodeProperties[] 
 			type: 'number',
 			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: 30,
-			description: 'Days until the link stops working. Without this field the version is permanent and public.',
+			description:
+				'Days until the link stops working. Without this field the version is permanent and public.',
 		});
 	}
 

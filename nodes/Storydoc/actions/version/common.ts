@@ -1,10 +1,19 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { AdditionalFields, ItemInput, RowParameter, VariablesParameter } from '../../helpers/versionData';
+import type {
+	AdditionalFields,
+	ItemInput,
+	RowParameter,
+	VariablesParameter,
+} from '../../helpers/versionData';
 import { buildVersionData } from '../../helpers/versionData';
 
 /** Reads the item's Title, Variables, Repeatable Rows and Additional Fields into a checked `data`. */
-export function readVersionData(context: IExecuteFunctions, item: ItemInput, enforceRequired: boolean): IDataObject {
+export function readVersionData(
+	context: IExecuteFunctions,
+	item: ItemInput,
+	enforceRequired: boolean,
+): IDataObject {
 	const { itemIndex } = item;
 	return buildVersionData(item, {
 		title: context.getNodeParameter('title', itemIndex, ''),
@@ -12,7 +21,11 @@ export function readVersionData(context: IExecuteFunctions, item: ItemInput, enf
 		variables: context.getNodeParameter('variables', itemIndex, {}) as VariablesParameter,
 		inputJson: context.getInputData()[itemIndex]?.json ?? {},
 		rows: context.getNodeParameter('repeatableRows.rows', itemIndex, []) as RowParameter[],
-		additionalFields: context.getNodeParameter('additionalFields', itemIndex, {}) as AdditionalFields,
+		additionalFields: context.getNodeParameter(
+			'additionalFields',
+			itemIndex,
+			{},
+		) as AdditionalFields,
 		enforceRequired,
 	});
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { liveStoryLocator } from '../../descriptions/locators';
@@ -23,15 +28,25 @@ const properties: INodeProperties[] = [
 	...versionDataFields('create'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['version'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['version'], operation: ['create'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const item = new ItemInput(this.getNode(), itemIndex, this.getTimezone());
 	const body: IDataObject = {
 		storyId: getLocatorId.call(this, 'storyId', 'Story', itemIndex),
 		senderEmail: senderEmail(item, this.getNodeParameter('senderEmail', itemIndex)),
 	};
-	const { daysToExpire: daysParameter } = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const { daysToExpire: daysParameter } = this.getNodeParameter(
+		'additionalFields',
+		itemIndex,
+		{},
+	) as IDataObject;
 	const days = daysToExpire(item, daysParameter);
 	if (days !== undefined) body.daysToExpire = days;
 	body.data = readVersionData(this, item, true);
