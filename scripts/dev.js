@@ -9,7 +9,7 @@
  *   npm run dev [-- --port 5678 --sandbox-port 5680]
  *
  * Why not `n8n-node dev`: it runs `npx n8n@latest`, which cannot install from this registry (see
- * scripts/e2e/install-n8n.sh), and links the package as a "custom" extension, under which n8n renames
+ * e2e/install-n8n.sh), and links the package as a "custom" extension, under which n8n renames
  * the node type (CUSTOM.storydoc) so the example workflows would not open. Here the package is linked
  * where n8n installs community packages, and n8n's own hot reload (N8N_DEV_RELOAD) picks up dist/.
  *
@@ -23,7 +23,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-const app = require('./e2e/n8n-app');
+const app = require('../e2e/n8n-app');
 const { EXAMPLES_DIR, loadExamples, startSandbox } = require('./examples');
 
 function flag(name, fallback) {

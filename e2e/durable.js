@@ -8,7 +8,7 @@
 const { execFileSync } = require('node:child_process');
 const path = require('node:path');
 
-const { SEED } = require('../../sandbox/seed');
+const { SEED } = require('../sandbox/seed');
 const { expect, expectEqual, show } = require('./checks');
 const { OWNER } = require('./n8n-app');
 

@@ -8,7 +8,7 @@
  * The sandbox runs in a child process, as the API runs on another machine: its own work (building
  * and serializing pages) would otherwise be billed to whichever node is being measured.
  * HTTP Request and Split Out are n8n's own code: n8n-nodes-base 2.41.1 from the n8n app that
- * `scripts/e2e/install-n8n.sh` installs for the end-to-end tests (installed on first use, a few
+ * `e2e/install-n8n.sh` installs for the end-to-end tests (installed on first use, a few
  * minutes), loaded with this project's n8n-workflow so there is one copy of it in the process.
  *
  * Beside them, the floor (f): the same pages read with plain `fetch` and the node's concurrency, each
@@ -283,7 +283,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const fmt = (value, digits = 0) => value.toFixed(digits).padStart(8);
 
 async function main() {
-	const { installN8n } = require('./e2e/n8n-app');
+	const { installN8n } = require('../e2e/n8n-app');
 	// The engine harness is TypeScript (test/harness/n8n.ts): ts-node compiles it on load.
 	require('ts-node').register({
 		transpileOnly: true,
@@ -299,9 +299,7 @@ async function main() {
 	} = require('../test/harness/n8n');
 	const { DEFAULT_PAGE_CONCURRENCY } = require('../dist/nodes/Storydoc/constants');
 
-	console.log(
-		'Installing or reusing the n8n app for n8n-nodes-base (scripts/e2e/install-n8n.sh) …',
-	);
+	console.log('Installing or reusing the n8n app for n8n-nodes-base (e2e/install-n8n.sh) …');
 	const app = installN8n();
 	const base = loadBaseNodes(app.dir);
 	const { types, credentialTypes } = await loadPackage();

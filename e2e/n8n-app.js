@@ -10,7 +10,7 @@ const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 
-const PACKAGE_ROOT = path.resolve(__dirname, '..', '..');
+const PACKAGE_ROOT = path.resolve(__dirname, '..');
 const PACKAGE_NAME = require(path.join(PACKAGE_ROOT, 'package.json')).name;
 const NODE_TYPE = `${PACKAGE_NAME}.storydoc`;
 const TRIGGER_TYPE = `${PACKAGE_NAME}.storydocTrigger`;

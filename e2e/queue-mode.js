@@ -27,10 +27,10 @@ const os = require('node:os');
 const path = require('node:path');
 const util = require('node:util');
 
-const app = require('../e2e/n8n-app');
-const { createChecks, expect, show, waitFor: waitUntil } = require('../e2e/checks');
-const { startSandbox } = require('../examples');
-const { SEED } = require('../../sandbox/seed');
+const app = require('./n8n-app');
+const { createChecks, expect, show, waitFor: waitUntil } = require('./checks');
+const { startSandbox } = require('../scripts/examples');
+const { SEED } = require('../sandbox/seed');
 
 const LIMIT = { max: 150, windowMs: 60_000 };
 const CALLS = 10;
@@ -72,9 +72,8 @@ function ensurePackages() {
 	if (!postgresBin()) missing.push('postgresql');
 	if (!fs.existsSync('/usr/bin/redis-server')) missing.push('redis-server');
 	if (!missing.length) return;
-	execFileSync('bash', [path.join(__dirname, '..', 'lib', 'install-debian.sh'), ...missing], {
-		stdio: 'inherit',
-	});
+	const installer = path.join(__dirname, '..', 'scripts', 'lib', 'install-debian.sh');
+	execFileSync('bash', [installer, ...missing], { stdio: 'inherit' });
 }
 
 /** Runs a PostgreSQL program as the `postgres` user when this runs as root (PostgreSQL refuses root). */

@@ -24,7 +24,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const app = require('./n8n-app');
-const { loadExamples, sandboxClient, startSandbox } = require('../examples');
+const { loadExamples, sandboxClient, startSandbox } = require('../scripts/examples');
 const { mcpScenario } = require('./mcp');
 const { createChecks, expect, expectEqual, show, waitFor: waitUntil } = require('./checks');
 const durableScheduler = require('./durable');
@@ -562,7 +562,7 @@ async function startApp({ n8n, userFolder, encryptionKey, extraEnv = {} }) {
  * from the newest event and emits nothing again.
  */
 async function clickScenario({ sandbox }, { activatedFrom }) {
-	const { SEED } = require('../../sandbox/seed');
+	const { SEED } = require('../sandbox/seed');
 	const { polls, lookedUp: versionReads } = durableScheduler.clickWorkflowLog(sandbox, 0);
 
 	const activation = await waitFor(() => polls()[0], 'the activation poll');
@@ -648,7 +648,7 @@ async function clickScenario({ sandbox }, { activatedFrom }) {
  * more view, and the poll after reads from where the failed one did and emits nothing.
  */
 async function firstViewScenario({ sandbox, url }, { activatedFrom }) {
-	const { SEED } = require('../../sandbox/seed');
+	const { SEED } = require('../sandbox/seed');
 	const mine = () => sandbox.log.filter((entry) => entry.token === 'admin');
 	const reads = () => mine().filter((entry) => entry.path === '/v2/analytics/events');
 	const polls = () => reads().filter((entry) => !entry.query.versionId);

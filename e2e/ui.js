@@ -22,7 +22,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const app = require('./n8n-app');
-const { loadExamples, sandboxClient, startSandbox } = require('../examples');
+const { loadExamples, sandboxClient, startSandbox } = require('../scripts/examples');
 const { createChecks, expect, expectEqual } = require('./checks');
 
 const CHROMIUM = process.env.STORYDOC_UI_CHROMIUM || '/usr/bin/chromium';
