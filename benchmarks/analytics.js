@@ -284,19 +284,9 @@ const fmt = (value, digits = 0) => value.toFixed(digits).padStart(8);
 
 async function main() {
 	const { installN8n } = require('../e2e/n8n-app');
-	// The engine harness is TypeScript (test/harness/n8n.ts): ts-node compiles it on load.
-	require('ts-node').register({
-		transpileOnly: true,
-		project: path.join(__dirname, '..', 'tsconfig.json'),
-	});
-	const {
-		loadPackage,
-		runPoll,
-		runWorkflow,
-		storydocWorkflow,
-		CREDENTIAL_TYPE,
-		NODE_TYPE,
-	} = require('../test/harness/n8n');
+	const { loadEngine } = require('../scripts/engine');
+	const { loadPackage, runPoll, runWorkflow, storydocWorkflow, CREDENTIAL_TYPE, NODE_TYPE } =
+		loadEngine();
 	const { DEFAULT_PAGE_CONCURRENCY } = require('../dist/nodes/Storydoc/constants');
 
 	console.log('Installing or reusing the n8n app for n8n-nodes-base (e2e/install-n8n.sh) …');

@@ -14,17 +14,9 @@
  * Also prints the CPU cost per item of building `data` (the pure mapping helper) over 10,000 items.
  */
 const { createSandbox, SEED } = require('../sandbox/server');
-// The engine harness is TypeScript (test/harness/n8n.ts): ts-node compiles it on load.
-require('ts-node').register({
-	transpileOnly: true,
-	project: require('node:path').join(__dirname, '..', 'tsconfig.json'),
-});
-const {
-	callMethod,
-	credentialsFor,
-	runWorkflow,
-	storydocWorkflow,
-} = require('../test/harness/n8n');
+const { loadEngine } = require('../scripts/engine');
+
+const { callMethod, credentialsFor, runWorkflow, storydocWorkflow } = loadEngine();
 const { ItemInput, buildVersionData } = require('../dist/nodes/Storydoc/helpers/versionData');
 
 const ITEMS = 200;

@@ -8,23 +8,12 @@
  *
  * Needs a build: `npm run demo` runs `npm run build` first. Nothing leaves this machine.
  */
-const fs = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
 const util = require('node:util');
 
-// n8n-core keeps an instance config in the user folder: a throwaway one, removed at exit.
-const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-demo-'));
-process.env.N8N_USER_FOLDER = userFolder;
-process.on('exit', () => fs.rmSync(userFolder, { recursive: true, force: true }));
-
-// The engine harness is TypeScript (test/harness/n8n.ts): ts-node compiles it on load.
-require('ts-node').register({
-	transpileOnly: true,
-	project: path.join(__dirname, '..', 'tsconfig.json'),
-});
-const { credentialsFor, runWorkflow } = require('../test/harness/n8n');
+const { loadEngine } = require('./engine');
 const { loadExamples, sandboxClient, startSandbox } = require('./examples');
+
+const { credentialsFor, runWorkflow } = loadEngine();
 
 const bold = (text) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text);
 

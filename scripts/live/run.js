@@ -44,10 +44,7 @@ const ANALYTICS_DAYS = 7;
 const ANALYTICS_LIMIT = 3;
 
 async function main() {
-	const fs = require('node:fs');
-	const os = require('node:os');
-	const path = require('node:path');
-	const root = path.resolve(__dirname, '..', '..');
+	const { isBuilt, loadEngine } = require('../engine');
 	const config = {
 		token: process.env.STORYDOC_API_KEY,
 		baseUrl: (process.env.STORYDOC_BASE_URL || 'https://api.storydoc.com')
@@ -57,25 +54,18 @@ async function main() {
 		story: process.env.STORYDOC_LIVE_STORY?.trim() || undefined,
 		sender: process.env.STORYDOC_LIVE_SENDER?.trim() || undefined,
 	};
-	if (!fs.existsSync(path.join(root, 'dist', 'nodes'))) {
+	if (!isBuilt()) {
 		say('test:live: dist/ is missing: run it as `npm run test:live`, which builds first');
 		process.exitCode = 1;
 		return;
 	}
 
-	// n8n-core keeps an instance config in the user folder: a throwaway one, removed at exit.
-	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-live-'));
-	process.env.N8N_USER_FOLDER = userFolder;
-	process.on('exit', () => fs.rmSync(userFolder, { recursive: true, force: true }));
-	// The engine harness is TypeScript (test/harness/n8n.ts): ts-node compiles it on load.
-	require('ts-node').register({ transpileOnly: true, project: path.join(root, 'tsconfig.json') });
-	const { credentialsFor, runWorkflow, storydocWorkflow } = require('../../test/harness/n8n');
-	const { createSandbox } = require('../../sandbox/server');
+	const { credentialsFor, runWorkflow, storydocWorkflow } = loadEngine();
 	const { SEED } = require('../../sandbox/seed');
+	const { startSandbox } = require('../examples');
 	const { startRelay } = require('./relay');
 
-	const sandbox = createSandbox();
-	const sandboxUrl = await sandbox.start(0, '127.0.0.1');
+	const { sandbox, url: sandboxUrl } = await startSandbox();
 	const relay = await startRelay(config.baseUrl);
 	aliases.push([relay.url, config.baseUrl]);
 	const report = createReport();
