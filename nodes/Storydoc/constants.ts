@@ -1,15 +1,11 @@
-/**
- * Limits shared by the node's descriptions (the editor's defaults and bounds) and the transport that
- * enforces them, kept apart from both so that a description never depends on the transport.
- */
+// Apart from descriptions and transport, so that a description never depends on the transport.
 
-/** The node-wide "Request Options › Timeout (Seconds)" parameter, read by the transport for every operation. */
 export const TIMEOUT_PARAMETER = 'requestOptions.timeout';
 export const DEFAULT_TIMEOUT_SECONDS = 30;
-/** Longer is a stall, not patience; and past Node's timer limit (24.8 days) a timeout fires at once. */
+/** Longer is a stall, not patience; past Node's timer limit (24.8 days) a timeout fires at once. */
 export const MAX_TIMEOUT_SECONDS = 3600;
 
-/** Analytics pages requested at once: small on purpose, enough to hide a page's latency, gentle on a shared rate limit. */
+/** Enough to hide a page's latency, small enough to be gentle on a shared rate limit. */
 export const DEFAULT_PAGE_CONCURRENCY = 5;
 export const MAX_PAGE_CONCURRENCY = 10;
 

@@ -2,22 +2,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { AnalyticsEvent } from '../Storydoc/helpers/versionSummary';
 
-/**
- * Where the trigger stands: the time of the newest event it has read, and the events it has read at
- * exactly that time. The next poll asks the API from that time on (inclusive), so events that share
- * the timestamp are read again and told apart by `seen`: none is lost, none emitted twice.
- */
+/** Read again from `timestamp` inclusive, told apart by `seen`: docs/development.md › Design notes. */
 export interface EventCursor {
-	/** ISO 8601 UTC with milliseconds, as `toISOString` writes it. */
 	timestamp: string;
-	/** `eventKey` of every event read at exactly `timestamp`. */
 	seen: string[];
 }
 
-/**
- * What tells two events apart: the API's `eventId`, or (it may be null) the fields that together
- * describe one action by one visitor at one instant.
- */
+/** The API's `eventId`, or (it may be null) the fields that describe one action at one instant. */
 export function eventKey(event: AnalyticsEvent): string {
 	if (typeof event.eventId === 'string' && event.eventId) return `id:${event.eventId}`;
 	return [
@@ -38,7 +29,6 @@ export function startCursor(instant: number): EventCursor {
 	return { timestamp: new Date(instant).toISOString(), seen: [] };
 }
 
-/** The cursor kept in the node's static data, or undefined before the first poll (or if it is unreadable). */
 export function readCursor(staticData: IDataObject): EventCursor | undefined {
 	const cursor = staticData.cursor as Partial<EventCursor> | undefined;
 	if (
@@ -53,12 +43,7 @@ export function readCursor(staticData: IDataObject): EventCursor | undefined {
 	return { timestamp: cursor.timestamp, seen };
 }
 
-/**
- * The events of one poll (everything the API returned from the cursor's time on) that the cursor
- * has not covered yet, oldest first, and the cursor once they are emitted. Events are compared as
- * instants, so any timestamp form the API uses works; within one poll an event read twice (a page
- * boundary that moved while paging) counts once. With nothing new, the cursor stays where it was.
- */
+/** An event read twice in one poll (a page boundary moved while paging) counts once. */
 export function advance(
 	cursor: EventCursor,
 	events: Iterable<AnalyticsEvent>,
@@ -70,7 +55,7 @@ export function advance(
 
 	for (const event of events) {
 		const instant = Date.parse(event.timestamp);
-		// The API requires a date-time here; an event without a readable one cannot be placed in time.
+		// An event without a readable time cannot be placed (the API requires one).
 		if (!Number.isFinite(instant) || instant < cursorInstant) continue;
 		const key = eventKey(event);
 		if ((instant === cursorInstant && seenAtCursor.has(key)) || readThisPoll.has(key)) continue;

@@ -5,32 +5,22 @@ import type { AnalyticsEvent } from '../Storydoc/helpers/versionSummary';
 import { viewBefore } from '../Storydoc/transport/analytics';
 import type { StorydocContext } from '../Storydoc/transport';
 
-/**
- * At most this many requests per poll go to checking whether a version was viewed before. A check
- * costs one request per 92 days of the version's age (more only for a version with over 1,000
- * events in 92 days, which stops at its first page: it was viewed). Checks that do not fit wait
- * for the next poll, from where they stopped.
- */
+/** Checks that do not fit wait for the next poll: docs/development.md › Design notes (First View). */
 export const MAX_CHECK_REQUESTS_PER_POLL = 30;
-/** The versions settled last that the trigger remembers, so that their later views cost nothing. */
+/** Versions remembered as settled, so that their later views cost no request. */
 export const SETTLED_LIMIT = 5000;
 /** How far back a check reads for a version whose events do not say when it was created. */
 export const LOOKBACK_WITHOUT_CREATION_DAYS = 365;
 
-/** A view that may be its version's first, waiting for (the rest of) its check. */
 interface Candidate {
 	event: AnalyticsEvent;
-	/** Views of the version at the very same instant, read with it: not "before" it. */
+	/** Views of the version at the very same instant: not "before" it. */
 	sameInstant: string[];
-	/** The check has read the version's events up to this instant (exclusive); absent: not started. */
 	checkedUntil?: number;
 }
 
-/** What the trigger keeps between polls for First View (in the workflow's static data). */
 export interface FirstViewState {
-	/** Versions whose first view is known (emitted, or before the trigger saw it), oldest first. */
 	settled: string[];
-	/** Views of versions not yet settled, oldest first. */
 	pending: Candidate[];
 }
 
@@ -48,15 +38,7 @@ export function readFirstViewState(staticData: IDataObject): FirstViewState {
 
 const instantOf = (event: AnalyticsEvent) => Date.parse(event.timestamp);
 
-/**
- * The first views among a poll's new events. A version's view is its first when no view of it
- * happened before that one, from the version's creation on: the check reads the version's events
- * (`versionId` filter) from its `versionCreatedAt` to the view, in 92-day windows, and stops at the
- * first earlier view. Versions settled once (first view emitted, or viewed before) are remembered, so
- * later views cost nothing; a version forgotten (past `SETTLED_LIMIT`) is checked again and, viewed
- * before, not emitted again. Returns the views to emit, oldest first, and the state to keep; nothing
- * is kept unless the whole poll succeeds (the caller stores the state), so a failed check is redone.
- */
+/** The caller keeps the returned state only when the whole poll succeeds, so a failed check is redone. */
 export async function firstViews(
 	context: StorydocContext,
 	previous: FirstViewState,

@@ -1,27 +1,19 @@
 import type { INodeProperties, INodePropertyRegexValidation } from 'n8n-workflow';
 
-/**
- * The node reads a pasted address itself (helpers/locators.ts); n8n's `extractValue` below is only
- * the plain fallback for other readers of the parameter.
- */
+/** Only a fallback for other readers: the node reads a pasted address itself (helpers/locators.ts). */
 export const LAST_PATH_SEGMENT_URL_REGEX =
 	'^https?://[^\\s/?#]+(?:/[^\\s?#]*)?/([^\\s/?#]+)/?(?:[?#]\\S*)?$';
-/** The first segment after `/editor/`: the story ID in every editor address Storydoc hands out. */
 const EDITOR_SEGMENT_URL_REGEX = '^https?://\\S*?/editor/([^\\s/?#]+)';
 export const ID_REGEX = '^[^\\s/?#]+$';
 /** How every ID in Storydoc's API reference looks: 24 lowercase hexadecimal characters. */
 export const STORYDOC_ID_REGEX = '^[0-9a-fA-F]{24}$';
-/** The address forms By URL accepts, as the editor's hint and validation and the node's errors say them. */
 export const ACCEPTED_ADDRESSES = {
 	Story:
 		"the story's editor address …/pages/editor/<story ID>, a version's editorUrl or versionUrl (the story it was made from), or an address with ?storyId=<story ID>",
 	Version:
 		'the editorUrl …/pages/editor/<story ID>/<version ID>, the versionUrl …/pages/editor/<story ID>/versions/<version ID>, or an address with ?versionId=<version ID>',
 } as const;
-/**
- * What the editor accepts as an address before the node reads it: http(s), with a digit after the
- * host, and not one of Storydoc's public links (`url`, `shortUrl`), which carry no ID.
- */
+/** http(s) with a digit after the host, and not a public link (`url`, `shortUrl`): those carry no ID. */
 const ADDRESS_WITH_ID_REGEX =
 	'^(?!https?://(?:www\\.)?storydoc\\.com/[0-9a-fA-F]{16}/)(?!https?://view\\.storydoc\\.com/[^\\s/?#]+/?(?:[?#]\\S*)?$)https?://[^\\s/?#]+[/?#]\\S*[0-9]\\S*$';
 
@@ -38,7 +30,6 @@ const ID_VALIDATION: INodePropertyRegexValidation = {
 	properties: { regex: ID_REGEX, errorMessage: 'An ID has no spaces or slashes' },
 };
 
-/** A story picked from a list (the given list search method), by editor address, or by ID. */
 function storyLocatorWith(searchListMethod: string, description: string): INodeProperties {
 	return {
 		displayName: 'Story',
@@ -74,16 +65,14 @@ function storyLocatorWith(searchListMethod: string, description: string): INodeP
 	};
 }
 
-/** A Live story (the only kind a version can be created from): list, editor address, or ID. */
 export const liveStoryLocator = storyLocatorWith(
 	'searchLiveStories',
 	'The Live story (template) to personalize',
 );
 
-/** Any story of the organization: list (with status), editor address, or ID. */
 export const storyLocator = storyLocatorWith('searchStories', 'The story (template)');
 
-/** A version by its versionUrl / editorUrl or by ID; the API cannot list versions. */
+/** No list mode: the API cannot list versions. */
 export const versionLocator: INodeProperties = {
 	displayName: 'Version',
 	name: 'versionId',

@@ -2,11 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { OutputShape } from '../helpers/output';
 
-/**
- * Version 1: Simplify, off in a workflow and on as an AI agent's tool. Version 2: Output
- * (Simplified, Raw, Selected Fields), Raw in a workflow and Simplified as a tool, as n8n's UX
- * guidelines ask of tools whose answers have more than ten fields.
- */
+/** Simplified as a tool, as n8n's UX guidelines ask of answers with more than ten fields. */
 export function outputProperties(
 	shape: OutputShape,
 	{ withSimplify }: { withSimplify: boolean },

@@ -31,7 +31,6 @@ export const requestOptions: INodeProperties = {
 	],
 };
 
-/** Story › Generate: the same option, shown set to the long wait generation needs. */
 export const generateRequestOptions: INodeProperties = {
 	...requestOptions,
 	default: { timeout: GENERATE_TIMEOUT_SECONDS },

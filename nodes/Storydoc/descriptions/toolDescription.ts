@@ -4,7 +4,6 @@ import type { INodeProperties } from 'n8n-workflow';
 export const NODE_DESCRIPTION =
 	'Create personalized Storydoc versions, read stories and pull engagement analytics';
 
-/** What a model reads about each operation when the node is a tool (node version 2). */
 const FOR_A_MODEL: Array<{ resource: string; operation: string; output?: string; text: string }> = [
 	{
 		resource: 'account',
@@ -55,11 +54,7 @@ const FOR_A_MODEL: Array<{ resource: string; operation: string; output?: string;
 	},
 ];
 
-/**
- * The Description a tool shows a model. Version 1 keeps the two parameters n8n adds to a tool on
- * its own (Set Automatically: "<action> in Storydoc"); version 2 says what the operation needs and
- * returns. n8n adds its own only to nodes that declare no `toolDescription`.
- */
+/** Version 1 keeps what n8n would add itself: docs/development.md › Design notes (output modes). */
 export const toolDescriptionProperties: INodeProperties[] = [
 	{
 		displayName: 'Tool Description',

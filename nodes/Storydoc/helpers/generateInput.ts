@@ -20,7 +20,6 @@ export interface GenerateParameters {
 const text = (value: unknown) =>
 	typeof value === 'string' ? value.trim() : isEmpty(value) ? '' : String(value);
 
-/** The body of POST /v2/stories/generate, or an error naming the item and the field. */
 export function buildGenerateBody(item: ItemInput, input: GenerateParameters): IDataObject {
 	const prompt = text(input.prompt);
 	if (!prompt) {

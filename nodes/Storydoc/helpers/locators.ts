@@ -3,10 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ACCEPTED_ADDRESSES, ID_REGEX, STORYDOC_ID_REGEX } from '../descriptions/locators';
 
-/** The two things a locator can name; the field label says which. */
 export type LocatorField = keyof typeof ACCEPTED_ADDRESSES;
 
-/** What a pasted address names: an ID, or nothing (and whether it is a public link, which never does). */
 interface AddressReading {
 	id?: string;
 	publicLink?: boolean;
@@ -15,9 +13,9 @@ interface AddressReading {
 const ADDRESS_REGEX = /^https?:\/\/([^\s/?#]+)(\/[^\s?#]*)?(?:\?([^\s#]*))?(?:#\S*)?$/i;
 const ID = new RegExp(ID_REGEX);
 const STORYDOC_ID = new RegExp(STORYDOC_ID_REGEX);
-/** A path segment of letters only (editor, versions, pages) is a word of Storydoc's routes, not an ID. */
+/** A letters-only segment (editor, versions, pages) is a word of Storydoc's routes, not an ID. */
 const ROUTE_WORD_REGEX = /^[A-Za-z_-]+$/;
-/** Hosts of the links sent to prospects: `url` (www.storydoc.com/<16 hex>/<UUID>) and `shortUrl`. */
+/** Hosts of the public links sent to prospects (`url`, `shortUrl`), which carry no ID. */
 const PUBLIC_LINK_HOSTS = new Set(['storydoc.com', 'www.storydoc.com', 'view.storydoc.com']);
 const QUERY_PARAMETER: Record<LocatorField, string> = { Story: 'storyId', Version: 'versionId' };
 
@@ -32,11 +30,6 @@ function decode(segment: string): string {
 const isId = (candidate: string | undefined): candidate is string =>
 	candidate !== undefined && ID.test(candidate) && !ROUTE_WORD_REGEX.test(candidate);
 
-/**
- * Reads the path of an address: `…/editor/<story>[/<version>]` (a story's editor address and a
- * version's editorUrl), `…/editor/<story>/versions/<version>` (versionUrl), `…/preview/<story>`.
- * Undefined when the path has none of these words.
- */
 function idFromRoute(segments: string[], field: LocatorField): AddressReading | undefined {
 	const words = segments.map((segment) => segment.toLowerCase());
 	const at = (word: string) => words.lastIndexOf(word);
@@ -47,22 +40,18 @@ function idFromRoute(segments: string[], field: LocatorField): AddressReading | 
 	if (field === 'Story') {
 		if (editor >= 0) return { id: after(editor) };
 		if (preview >= 0) return { id: after(preview) };
-		// A version's address without its story: the ID in it is not a story's.
+		// A version's address without its story: its ID is not a story's.
 		if (versions >= 0) return {};
 		return undefined;
 	}
 	if (versions >= 0) return { id: after(versions) };
-	// editorUrl: the story ID, then the version ID; with one ID it is the story's own editor address.
+	// editorUrl: story ID, then version ID; with one ID it is the story's own editor address.
 	if (editor >= 0) return { id: after(editor) && after(editor + 1) };
 	if (preview >= 0) return {};
 	return undefined;
 }
 
-/**
- * What a pasted Storydoc address names, in order: the explicit query parameter; the route words of
- * Storydoc's editor addresses; the last path segment when it is shaped like a Storydoc ID. Public
- * links (`url`, `shortUrl`) name nothing: their last segment is a UUID or a short code.
- */
+/** The shapes read, in order: docs/development.md › Design notes (resource locators). */
 export function readAddress(address: string, field: LocatorField): AddressReading {
 	const match = ADDRESS_REGEX.exec(address.trim());
 	if (!match) return {};
@@ -81,12 +70,10 @@ export function readAddress(address: string, field: LocatorField): AddressReadin
 	return { publicLink: PUBLIC_LINK_HOSTS.has(host.toLowerCase()) && segments.length > 0 };
 }
 
-/** The ID a pasted Storydoc address names, or undefined when it names none. */
 export function idFromAddress(address: string, field: LocatorField): string | undefined {
 	return readAddress(address, field).id;
 }
 
-/** The id a resource locator value points at, or undefined when it is empty or unparseable. */
 export function idFromLocator(value: unknown, field: LocatorField): string | undefined {
 	const locatorValue =
 		value && typeof value === 'object'
@@ -98,10 +85,6 @@ export function idFromLocator(value: unknown, field: LocatorField): string | und
 	return ID.test(raw) ? raw : undefined;
 }
 
-/**
- * Reads a resource locator parameter for one item and fails before any request when it does not
- * name an id, with the item and the field in the message.
- */
 export function getLocatorId(
 	this: IExecuteFunctions,
 	parameterName: string,
@@ -112,10 +95,6 @@ export function getLocatorId(
 	return requireLocatorId(this.getNode(), value, fieldLabel, itemIndex);
 }
 
-/**
- * The id a locator value names, or an error naming the field (and the item, when there is one).
- * An empty value is "no filter" only where the caller says so: see `optionalLocatorId`.
- */
 export function requireLocatorId(
 	node: INode,
 	value: unknown,
@@ -142,7 +121,6 @@ export function requireLocatorId(
 	throw new NodeOperationError(node, message, { itemIndex, description });
 }
 
-/** An optional locator filter: empty means "no filter"; anything else must name an id. */
 export function optionalLocatorId(
 	node: INode,
 	value: unknown,
@@ -155,7 +133,6 @@ export function optionalLocatorId(
 	return requireLocatorId(node, value, fieldLabel, itemIndex);
 }
 
-/** Like `getLocatorId` for an optional filter: an empty locator means "no filter", not an error. */
 export function getOptionalLocatorId(
 	this: IExecuteFunctions,
 	parameterName: string,

@@ -1,4 +1,3 @@
-/** One page of a page-numbered list, as `fetchPage` reports it. */
 export interface Page<T> {
 	items: T[];
 	hasMore: boolean;
@@ -7,29 +6,12 @@ export interface Page<T> {
 }
 
 export interface OrderedPagesOptions<T> {
-	/** Pages requested at the same time after page 1; 1 means one after another. */
 	concurrency: number;
-	/** Stop requesting pages once this many kept items are in hand or on their way. */
 	wanted?: number;
-	/** Items to drop from every page (they neither count towards `wanted` nor are yielded). */
 	drop?: (item: T) => boolean;
 }
 
-/**
- * Yields the items of page 1, 2, 3, … in page order, for as long as the API says `hasMore`.
- *
- * Page 1 is fetched alone: it tells how many pages there are. The rest are fetched up to
- * `concurrency` at a time, in a sliding window that never runs more than `concurrency` pages ahead
- * of the page being yielded, so at most that many pages are held in memory. A page that says
- * `hasMore` beyond the announced last page (events arrived meanwhile) extends the run; a page that
- * says there is no more (or comes back empty) ends it.
- *
- * With `wanted`, a page is only requested while the items kept so far plus a full page for every
- * request in flight fall short of it: a Limit of 50 costs one request, not `concurrency`.
- *
- * Stopping early (`break` in the consumer) or a failed page waits for the requests still in flight,
- * so none is left running unobserved after the generator is done.
- */
+/** Pages in order, up to `concurrency` ahead of the one yielded: docs/development.md › Design notes. */
 export async function* orderedPages<T>(
 	fetchPage: (page: number) => Promise<Page<T>>,
 	{ concurrency, wanted = Number.POSITIVE_INFINITY, drop }: OrderedPagesOptions<T>,
@@ -56,8 +38,7 @@ export async function* orderedPages<T>(
 				kept + inFlight.size * pageSize < wanted
 			) {
 				const request = fetchPage(nextToRequest);
-				// Observed when its turn comes (or in `finally`); this only stops an early failure from
-				// being reported as unhandled while an earlier page is still awaited.
+				// Awaited in its turn or in `finally`; this only keeps an early failure from being unhandled.
 				request.catch(() => undefined);
 				inFlight.set(nextToRequest, request);
 				nextToRequest++;

@@ -11,9 +11,8 @@ export const OUTPUT_MODES: Record<OutputMode, string> = {
 	selected: 'Selected Fields',
 };
 
-/** A kind of object an operation returns: its fields as the API returns them, and the simplified form. */
 export interface OutputShape {
-	/** The Output parameter's name and label: Get Events names it Event Fields, its Output being taken. */
+	/** Get Events names it Event Fields: its Output parameter is taken. */
 	parameter: { name: string; label: string };
 	/** Kept by Selected Fields whatever is chosen, as n8n's nodes keep the record's ID. */
 	idField: string;
@@ -123,7 +122,6 @@ export const EVENT_OUTPUT: OutputShape = {
 	},
 };
 
-/** The keys of a story's dynamic variables, or of its repeatable groups (nested ones included). */
 const variableKeys = (story: IDataObject) =>
 	Object.keys((story.dynamicVariables as IDataObject) ?? {});
 const requiredKeys = (story: IDataObject) =>
@@ -170,13 +168,9 @@ export const STORY_OUTPUT: OutputShape = {
 	}),
 };
 
-/** Turns one API object into what the item's Output asks for. */
 export type OutputShaper = (object: IDataObject) => IDataObject;
 
-/**
- * The item's Output (version 2) or Simplify (version 1; operations without it return the raw
- * object), checked before any request is sent, as a function applied to each object returned.
- */
+/** Checked before any request; version-1 operations without Simplify return the raw object. */
 export function readOutput(
 	context: IExecuteFunctions,
 	itemIndex: number,

@@ -1,6 +1,5 @@
 import type { FieldType, INodePropertyOptions, ResourceMapperField } from 'n8n-workflow';
 
-/** A dynamic variable definition as GET /v2/stories/{storyId} returns it. */
 export interface StoryVariable {
 	type?: string;
 	name?: string;
@@ -24,34 +23,23 @@ export interface StoryDefinition {
 	repeatables?: RepeatableGroup[];
 }
 
-/**
- * What the node needs at run time to check and shape the rows of one repeatable group, compact
- * enough to travel inside the resource mapper's stored schema.
- */
+/** A repeatable group's row shape, compact enough to travel in the resource mapper's stored schema. */
 export interface GroupShape {
 	name: string;
-	/** Field key → Storydoc field type. */
 	fields: Record<string, string>;
-	/** Keys the service fills in itself: accepted in input rows, never sent. */
+	/** Filled in by the service: accepted in input rows, never sent. */
 	generated: string[];
 	children: Record<string, GroupShape>;
 }
 
-/** The value kinds the node shapes differently; every type the spec does not show is text. */
 export type VariableKind = 'text' | 'number' | 'date' | 'logo' | 'array';
 
-/**
- * The resource mapper keeps only its schema between the editor and a run. The two facts the run
- * needs beyond the n8n field type (a variable is a logo; an array is a repeatable group, and which
- * rows it accepts) are stored in the field's `options`, which n8n only reads for dropdown fields.
- * That lets bad rows and logos be handled before any request, without reading the story again.
- */
+// Kept in `options`, which n8n reads only for dropdowns: docs/development.md › Design notes.
 const LOGO_MARKER = 'storydoc:logo';
 const DATE_MARKER = 'storydoc:date';
 const GROUP_MARKER = 'storydoc:repeatable';
 const LIST_MARKER = 'storydoc:list';
 
-/** Data keys the node sets through its own parameters, so they are not offered as variables. */
 const OWN_PARAMETER_KEYS = new Set(['title']);
 
 export function variableKind(type: string | undefined): VariableKind {
@@ -72,13 +60,10 @@ export function variableKind(type: string | undefined): VariableKind {
 const FIELD_TYPES: Record<VariableKind, FieldType> = {
 	text: 'string',
 	number: 'number',
-	// The API takes a date variable in any format and shows it as written ("Q3 2026", "1 May"):
-	// a text field, so n8n's date validation does not reject what the API accepts.
+	// Text: the API shows a date as written ("Q3 2026"), which n8n's date check would reject.
 	date: 'string',
 	logo: 'string',
-	// A list (and a repeatable group) takes a JSON array or an expression. Not n8n's `array` type:
-	// the editor then marks the field as an error whenever it is empty ("expects a array but we got
-	// ''"), optional or not. The node parses and checks the rows itself.
+	// Not n8n's `array`: the editor flags it as an error whenever it is empty, optional or not.
 	array: 'string',
 };
 
@@ -99,7 +84,6 @@ function label(title: string | undefined, key: string, hint: string | undefined)
 	return hint?.trim() ? `${name} (${hint.trim()})` : name;
 }
 
-/** "name, role, skills (rows)": what a row of the group holds, for labels and error messages. */
 export function describeRowKeys(shape: GroupShape): string {
 	return [
 		...Object.keys(shape.fields),
@@ -107,11 +91,6 @@ export function describeRowKeys(shape: GroupShape): string {
 	].join(', ');
 }
 
-/**
- * The story's variables and repeatable groups as resource mapper fields: one per variable (its
- * title and tip as the label, required when its validation says so) and one array field per
- * top-level repeatable group. For Update nothing is required: only what the user sets is sent.
- */
 export function storyMapperFields(
 	story: StoryDefinition,
 	forUpdate: boolean,
@@ -167,17 +146,16 @@ export function isLogoField(field: Pick<ResourceMapperField, 'options'>): boolea
 	return marker(field, LOGO_MARKER) !== undefined;
 }
 
-/** A list variable (a JSON array of rows); schemas saved by earlier builds typed it array. */
+/** `array`: the type in schemas saved by earlier versions of the node. */
 export function isListField(field: Pick<ResourceMapperField, 'options' | 'type'>): boolean {
 	return field.type === 'array' || marker(field, LIST_MARKER) !== undefined;
 }
 
-/** A date variable (text, any format); schemas saved before 0.1.0 typed it dateTime. */
+/** `dateTime`: the type in schemas saved by earlier versions of the node. */
 export function isDateField(field: Pick<ResourceMapperField, 'options' | 'type'>): boolean {
 	return field.type === 'dateTime' || marker(field, DATE_MARKER) !== undefined;
 }
 
-/** The row shape stored with a repeatable group's field, or undefined for any other field. */
 export function storedGroupShape(
 	field: Pick<ResourceMapperField, 'options'>,
 ): GroupShape | undefined {
@@ -190,15 +168,12 @@ export function storedGroupShape(
 	}
 }
 
-/** A field of a repeatable group as the Repeatable Rows dropdown offers it: "Team members › Name". */
 export interface RowFieldOption {
 	name: string;
-	/** Group keys then the field key, joined with dots: `team_members.skills.skill`. */
 	value: string;
 	description: string;
 }
 
-/** Every field a user can fill in a row, nested groups included; generated fields are left out. */
 export function repeatableFieldOptions(story: StoryDefinition): RowFieldOption[] {
 	const options: RowFieldOption[] = [];
 	const walk = (group: RepeatableGroup, names: string[], keys: string[]) => {

@@ -1,6 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/** The fields of an analytics event the summary reads (GET /v2/analytics/events, `data[]`). */
 export interface AnalyticsEvent extends IDataObject {
 	timestamp: string;
 	storyId: string;
@@ -16,7 +15,6 @@ export interface AnalyticsEvent extends IDataObject {
 	sessionId?: string | null;
 }
 
-/** One item of the "Summary per Version" output: what a CRM sync writes back per prospect. */
 export interface VersionSummary extends IDataObject {
 	storyId: string;
 	storyTitle: string | null;
@@ -47,7 +45,7 @@ interface Tally {
 	summary: VersionSummary;
 	firstInstant: number;
 	lastInstant: number;
-	/** When each of the latest-value fields was last set, so events in any order give the same result. */
+	/** When each latest-value field was set, so events in any order give the same result. */
 	setAt: Partial<Record<LatestValueField, number>>;
 	visitors: Set<string>;
 	sessions: Set<string>;
@@ -60,13 +58,7 @@ const instantOf = (timestamp: string) => {
 
 const present = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
-/**
- * Folds events into one running tally per version, so a summary over any number of events holds
- * only one small record (and the distinct visitor and session ids) per version, never the events.
- *
- * Events may come in any order. Titles and prospect details are taken from the latest event that
- * has them: a gate form can fill in the prospect after the first views.
- */
+/** A running tally per version, never the events; prospect details from the latest event with them. */
 export class VersionSummaries {
 	private readonly tallies = new Map<string, Tally>();
 
@@ -129,7 +121,6 @@ export class VersionSummaries {
 		return this.tallies.size;
 	}
 
-	/** One summary per version, most recently active first (ties: by version ID, for a stable order). */
 	results(): VersionSummary[] {
 		return [...this.tallies.values()]
 			.sort(

@@ -6,10 +6,7 @@ import type {
 
 import { listStories } from '../transport/stories';
 
-/**
- * The only entry of a list that has nothing to show, saying why; its value is empty, so choosing it
- * leaves the field unset.
- */
+/** An empty list's only entry, saying why; its empty value leaves the field unset. */
 const explanation = (text: string): INodeListSearchItems => ({ name: text, value: '' });
 const NO_LIVE_STORY = explanation(
 	'No Live story yet: open a story in Storydoc and click Share to make it Live',
@@ -45,7 +42,7 @@ async function search(
 	return { results };
 }
 
-/** Live stories only: a version can be created from a Live story and nothing else. */
+/** A version can be created from a Live story only. */
 export async function searchLiveStories(
 	this: ILoadOptionsFunctions,
 	filter?: string,
@@ -53,7 +50,6 @@ export async function searchLiveStories(
 	return await search(this, filter, 'Live');
 }
 
-/** Every story of the organization, with its status in the name. */
 export async function searchStories(
 	this: ILoadOptionsFunctions,
 	filter?: string,

@@ -3,7 +3,6 @@ import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 import { storyMapperFields } from '../helpers/storyFields';
 import { storyOfCurrentNode } from './story';
 
-/** The Variables mapper: the story's dynamic variables and repeatable groups as fields. */
 export async function getStoryVariables(
 	this: ILoadOptionsFunctions,
 ): Promise<ResourceMapperFields> {

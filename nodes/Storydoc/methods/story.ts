@@ -5,10 +5,7 @@ import { idFromLocator } from '../helpers/locators';
 import type { StoryDefinition } from '../helpers/storyFields';
 import { pathId, storydocApiRequest } from '../transport';
 
-/**
- * The story whose variables the editor shows: the chosen Story on Create; on Update the story the
- * chosen version was made from (the update body names no story, so the version is read first).
- */
+/** On Update, the story the chosen version was made from: the update body names no story. */
 export async function storyOfCurrentNode(context: ILoadOptionsFunctions): Promise<StoryDefinition> {
 	const operation = context.getNodeParameter('operation', 'create') as string;
 	let storyId: string | undefined;

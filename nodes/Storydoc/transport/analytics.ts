@@ -10,7 +10,7 @@ import type { AnalyticsEvent } from '../helpers/versionSummary';
 import type { StorydocContext } from './index';
 import { storydocApiRequest } from './index';
 
-/** What one analytics query asks for; `from` and `to` are inclusive instants (epoch ms). */
+/** `from` and `to` are inclusive instants (epoch ms). */
 export interface AnalyticsQuery {
 	from: number;
 	to: number;
@@ -20,9 +20,7 @@ export interface AnalyticsQuery {
 }
 
 export interface AnalyticsPagingOptions {
-	/** Pages requested at the same time within a window, after its first page. */
 	concurrency?: number;
-	/** Stop after this many events (all of them when absent). */
 	limit?: number;
 	itemIndex?: number;
 }
@@ -34,17 +32,14 @@ interface EventsResponse {
 	};
 }
 
-/**
- * The analytics errors whose generic explanation would send the user the wrong way (a 403 here is
- * usually the plan, not the key), rewritten to say what to do. Everything else passes unchanged.
- */
+/** Rewrites the errors whose generic advice would mislead (a 403 here is the plan, not the key). */
 function explainAnalyticsError(error: unknown): unknown {
 	if (!(error instanceof NodeApiError)) return error;
 	if (error.httpCode === '403' && /team plan/i.test(error.message)) {
 		error.description =
 			"Engagement analytics is part of Storydoc's Team plan. Upgrade the organization to the Team plan, or use the Access Token of an organization that has it.";
 	} else if (error.httpCode === '400' && /revoked|token/i.test(error.message)) {
-		// Storydoc's reference: this 400 also answers a token that is invalid, not only a revoked one.
+		// Storydoc's reference: this 400 also answers an invalid token, not only a revoked one.
 		error.description =
 			'This API key was revoked in Storydoc, or is not valid. Create a new key (Automations in Storydoc) and put it in the Access Token of the Storydoc credential.';
 	} else if (error.httpCode === '404' && /userEmail/.test(error.message)) {
@@ -94,16 +89,7 @@ async function fetchEventsPage(
 	};
 }
 
-/**
- * Every event of a query, oldest window first and in the API's order within a window, one page
- * (at most 1,000 events) per yield, so callers can stream them into output items or a summary
- * without ever holding a page wrapper or a second copy.
- *
- * Ranges longer than the API allows are split into consecutive windows (`splitIntoWindows`); each
- * window is read page by page while the API says `hasMore`, with pages after the first fetched in
- * parallel (`orderedPages`). Events the API returns outside the exact From/To (the rest of To's
- * day) are dropped. Works with any context that can send requests: the action node and the trigger.
- */
+/** Every event of a query, a page per yield, oldest first: docs/development.md › Design notes. */
 export async function* analyticsEvents(
 	this: StorydocContext,
 	query: AnalyticsQuery,
@@ -125,22 +111,15 @@ export async function* analyticsEvents(
 	}
 }
 
-/** What `viewBefore` looks for: a view of `versionId` in [from, to] other than the `notBefore` events. */
 export interface ViewBeforeQuery {
 	versionId: string;
 	from: number;
 	to: number;
 	notBefore: Set<string>;
-	/** Requests it may send; it stops before the next one once they are spent. */
 	maxRequests: number;
 }
 
-/**
- * Whether a version was viewed in [from, to] (other than by the `notBefore` events): the version's
- * events (`versionId` filter), oldest window first, page by page, stopping at the first view found
- * or when `maxRequests` are spent. `checkedUntil` is the instant up to which (exclusive) the range
- * has been read without finding one: `to + 1` when all of it was; a check cut short resumes there.
- */
+/** Whether the version was viewed in [from, to]; a check cut short resumes at `checkedUntil`. */
 export async function viewBefore(
 	this: StorydocContext,
 	{ versionId, from, to, notBefore, maxRequests }: ViewBeforeQuery,
@@ -171,17 +150,9 @@ export async function viewBefore(
 	return { found: false, requests, checkedUntil: to + 1 };
 }
 
-/** Newest first: a story with recent activity costs a request or two, a quiet one a few more. */
 const LOOKBACK_STEPS_DAYS = [1, 7, 31];
 
-/**
- * The most recent event in `[query.from, query.to]` that `accept` takes, or undefined when there is
- * none: for a trigger's manual run, which shows one real event to map fields from.
- *
- * Reads backwards, newest range first (the last day, week, month, then the rest), and within a
- * window from its last page to its first, so it stops as soon as it finds one. The API lists
- * events oldest first; of the accepted events of a page the latest instant wins regardless.
- */
+/** The newest event `accept` takes, read backwards (Fetch Test Event): docs/development.md › Design notes. */
 export async function latestEvent(
 	this: StorydocContext,
 	query: AnalyticsQuery,

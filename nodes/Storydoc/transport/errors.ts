@@ -1,7 +1,7 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-/** The parts of an HTTP response the error mapping needs; never the request (it holds the token). */
+/** Never the request: it holds the token. */
 export interface StorydocResponse {
 	statusCode: number;
 	headers: Record<string, unknown>;
@@ -18,7 +18,7 @@ const PLAN_NAMES: Record<string, string> = { pro: 'Pro', team: 'Team' };
 const planName = (plan: unknown) =>
 	typeof plan === 'string' ? (PLAN_NAMES[plan] ?? plan) : 'a higher';
 
-/** Storydoc error bodies are JSON `{ error, ... }`; anything else (HTML from a proxy, empty) still gets a clear text. */
+/** Storydoc's JSON error body, or undefined for anything else (HTML from a proxy, empty). */
 export function parseErrorBody(body: unknown): IDataObject | undefined {
 	if (body && typeof body === 'object' && !Array.isArray(body)) return body as IDataObject;
 	if (typeof body === 'string' && body.trim().startsWith('{')) {
@@ -39,7 +39,6 @@ export function headerNumber(headers: Record<string, unknown>, name: string): nu
 	return Number.isFinite(value) && raw !== undefined && raw !== '' ? value : undefined;
 }
 
-/** What to do about the 400s of the version endpoints, keyed by the API's own wording. */
 const BAD_REQUEST_ADVICE: Array<[RegExp, string]> = [
 	[
 		/has been edited/i,
@@ -97,10 +96,7 @@ function describe(
 	return undefined;
 }
 
-/**
- * Turns an error response into a NodeApiError carrying the API's own `error` text as its message.
- * Only the parsed body is handed to NodeApiError, so no request option (and no token) can end up in it.
- */
+/** Only the parsed body reaches NodeApiError, so no request option (no token) can end up in it. */
 export function storydocApiError(
 	node: INode,
 	response: StorydocResponse,

@@ -4,7 +4,6 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { StorydocContext } from './index';
 import { storydocApiRequest } from './index';
 
-/** A story as GET /v2/stories lists it. */
 export interface StoryListEntry extends IDataObject {
 	id: string;
 	title: string;
@@ -18,7 +17,6 @@ const isNoStoriesFound = (error: unknown) =>
 	error.httpCode === '404' &&
 	/no stories found/i.test(error.message);
 
-/** GET /v2/stories, optionally with one status; the API does not page this list. */
 export async function listStories(
 	this: StorydocContext,
 	status?: string,

@@ -104,7 +104,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** Reads and checks every parameter of one item before any request is sent. */
 function readQuery(context: IExecuteFunctions, itemIndex: number): AnalyticsQuery {
 	const node = context.getNode();
 	const timezone = context.getTimezone();
@@ -137,10 +136,7 @@ function readQuery(context: IExecuteFunctions, itemIndex: number): AnalyticsQuer
 	};
 }
 
-/**
- * Per run of the node (keyed by its execute context): how many input items asked for each query, so
- * that items that all read the same events can be pointed at Execute Once.
- */
+/** Per run: how many items asked for each query, to point repeated ones at Execute Once. */
 const queriesOfRun = new WeakMap<IExecuteFunctions, Map<string, number>>();
 
 function countQuery(context: IExecuteFunctions, key: string) {
@@ -149,10 +145,6 @@ function countQuery(context: IExecuteFunctions, key: string) {
 	queriesOfRun.set(context, counts);
 }
 
-/**
- * Each input item runs its own query (its own period and filters, from expressions) and its output
- * items are paired to it; use the node setting Execute Once to run a single query for many items.
- */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -211,8 +203,7 @@ export async function execute(
 		);
 	}
 
-	// Items are built page by page from the parsed events themselves: no page wrapper and no copy is
-	// kept, so 100,000 events cost about their own size.
+	// Built page by page from the parsed events: no page wrapper and no copy is kept.
 	const items: INodeExecutionData[] = [];
 	for await (const page of events) {
 		for (const event of page)
@@ -221,10 +212,6 @@ export async function execute(
 	return items;
 }
 
-/**
- * After the run: when several input items asked for the same events (the same period to the minute,
- * filters, output and limit), say so under the output, as n8n's own nodes do, and point at Execute Once.
- */
 export function afterItems(this: IExecuteFunctions): void {
 	const counts = queriesOfRun.get(this);
 	queriesOfRun.delete(this);

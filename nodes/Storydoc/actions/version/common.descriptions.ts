@@ -18,7 +18,6 @@ export const senderEmailField: INodeProperties = {
 		'Email address of the Storydoc user the version comes from; must be a user of your organization',
 };
 
-/** Variables, Repeatable Rows and Additional Fields: the `data` of a version, shared by Create and Update. */
 export function versionDataFields(operation: WriteOperation): INodeProperties[] {
 	const forUpdate = operation === 'update';
 	const additionalFields: INodeProperties[] = [

@@ -8,7 +8,6 @@ import type {
 } from '../../helpers/versionData';
 import { buildVersionData } from '../../helpers/versionData';
 
-/** Reads the item's Title, Variables, Repeatable Rows and Additional Fields into a checked `data`. */
 export function readVersionData(
 	context: IExecuteFunctions,
 	item: ItemInput,

@@ -41,7 +41,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** The title the version has now, for an update that keeps it. */
 async function currentTitle(
 	context: IExecuteFunctions,
 	item: ItemInput,
