@@ -1,166 +1,20 @@
 import type {
-	IDataObject,
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { listSearch } from '../Storydoc/methods';
-import { analyticsFilters } from '../Storydoc/descriptions/analyticsFilters';
 import { DAY_MS, MAX_WINDOW_DAYS } from '../Storydoc/helpers/dateWindows';
-import { optionalLocatorId } from '../Storydoc/helpers/locators';
-import { optionalEmailField } from '../Storydoc/helpers/validation';
-import type { AnalyticsEvent } from '../Storydoc/helpers/versionSummary';
-import { VersionSummaries } from '../Storydoc/helpers/versionSummary';
 import { analyticsEvents, latestEvent } from '../Storydoc/transport/analytics';
-import type { AnalyticsQuery } from '../Storydoc/transport/analytics';
+import { analyticsFilters } from '../Storydoc/descriptions/analyticsFilters';
 import { advance, readCursor, startCursor } from './eventCursor';
 import { firstViews, readFirstViewState } from './firstViews';
-
-type EventType = 'any' | 'view' | 'click' | 'firstView';
-type Output = 'events' | 'versionSummary';
-
-/**
- * The share of n8n's poll budget spent requesting pages: the pages still in flight when it runs out
- * have to arrive, and the items have to be handed over, before n8n abandons the poll.
- */
-const BUDGET_SHARE = 0.75;
-const EVENT_WORDS: Record<EventType, string> = {
-	any: 'view or click',
-	view: 'view',
-	click: 'click',
-	firstView: 'view',
-};
-
-interface Settings {
-	eventType: EventType;
-	output: Output;
-	filters: Omit<AnalyticsQuery, 'from' | 'to'>;
-}
-
-/** Every parameter, checked before any request: a bad filter fails the activation, not a poll later on. */
-function readSettings(context: IPollFunctions): Settings {
-	const node = context.getNode();
-	const event = context.getNodeParameter('event', 'any') as EventType;
-	return {
-		eventType: event,
-		// Output does not apply to First View (hidden there): its items are events, one per version.
-		output:
-			event === 'firstView' ? 'events' : (context.getNodeParameter('output', 'events') as Output),
-		filters: {
-			storyId: optionalLocatorId(
-				node,
-				context.getNodeParameter('filters.storyId', '', { extractValue: false }),
-				'Story',
-			),
-			versionId: optionalLocatorId(
-				node,
-				context.getNodeParameter('filters.versionId', '', { extractValue: false }),
-				'Version',
-			),
-			userEmail: optionalEmailField(
-				node,
-				undefined,
-				'User Email',
-				context.getNodeParameter('filters.userEmail', ''),
-			),
-		},
-	};
-}
-
-/**
- * When this poll stops requesting pages. n8n's durable scheduler abandons a poll that runs past its
- * timeout (45 s by default) and keeps no part of it, so a backlog that takes longer to read than
- * that would be read again, and abandoned again, at every poll. n8n versions without a budget never
- * abandon a poll.
- */
-function pollDeadline(context: IPollFunctions, started: number): number {
-	const budget =
-		typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : Number.NaN;
-	return Number.isFinite(budget) && budget > 0
-		? started + budget * BUDGET_SHARE
-		: Number.POSITIVE_INFINITY;
-}
-
-/**
- * Reads the events from the cursor's time to `to`, page after page. Past `deadline` it stops at a
- * page boundary, provided that what it has read is a prefix the cursor can stand on: the pages came
- * in time order (so no unread event is older than the last one read; unread events at that same
- * instant are found again by the cursor's `seen`), and they reach past the cursor's instant (so the
- * cursor moves and the next poll gets further, even when more than a page shares one instant).
- */
-async function readNewEvents(
-	context: IPollFunctions,
-	query: AnalyticsQuery,
-	deadline: number,
-): Promise<{ read: AnalyticsEvent[]; complete: boolean }> {
-	const read: AnalyticsEvent[] = [];
-	let inTimeOrder = true;
-	let lastInstant = query.from;
-	for await (const page of analyticsEvents.call(context, query)) {
-		for (const event of page) {
-			read.push(event);
-			const instant = Date.parse(event.timestamp);
-			if (instant < lastInstant) inTimeOrder = false;
-			else if (instant > lastInstant) lastInstant = instant;
-		}
-		if (inTimeOrder && lastInstant > query.from && Date.now() >= deadline)
-			return { read, complete: false };
-	}
-	return { read, complete: true };
-}
-
-/** Fetch Test Event's filter (First View: any view, the latest one being the quickest to find). */
-const matchesType = (eventType: EventType) => (event: AnalyticsEvent) =>
-	eventType === 'any' || event.eventCategory === (eventType === 'firstView' ? 'view' : eventType);
-
-/** The plan error of the analytics API, said for this node: the whole trigger depends on it. */
-function explainTriggerError(error: unknown): unknown {
-	if (
-		error instanceof NodeApiError &&
-		error.httpCode === '403' &&
-		/team plan/i.test(error.message)
-	) {
-		error.description =
-			"The Storydoc Trigger reads views and clicks from Storydoc's analytics API, which is part of the Team plan. Upgrade the organization to the Team plan, or use the Access Token of an organization that has it.";
-	}
-	return error;
-}
-
-/** One item per version with the counts of this poll's events and the latest of them, oldest activity first. */
-function versionItems(events: AnalyticsEvent[]): IDataObject[] {
-	const summaries = new VersionSummaries();
-	const latest = new Map<string, AnalyticsEvent>();
-	for (const event of events) {
-		summaries.add(event);
-		latest.set(event.versionId, event);
-	}
-	return summaries
-		.results()
-		.reverse()
-		.map((summary) => ({ ...summary, latestEvent: latest.get(summary.versionId) ?? null }));
-}
-
-/**
- * Returns "nothing to emit" after saving the poll's state. n8n's durable scheduler stages the node's
- * static data and drops it when the activation poll emits nothing; committing it here keeps the
- * activation's cursor (docs/development.md › Design notes). Elsewhere this is a no-op.
- */
-async function nothingToEmit(context: IPollFunctions): Promise<null> {
-	try {
-		await context.__commitCursor?.();
-	} catch (error) {
-		context.logger.warn(
-			`Storydoc Trigger "${context.getNode().name}": could not save the poll's cursor`,
-			{
-				error: (error as Error).message,
-			},
-		);
-	}
-	return null;
-}
+import { explainTriggerError, nothingToEmit, versionItems } from './pollResults';
+import { pollDeadline, readNewEvents } from './readNewEvents';
+import { EVENT_WORDS, matchesType, readSettings } from './settings';
 
 export class StorydocTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -322,8 +176,7 @@ export class StorydocTrigger implements INodeType {
 			return [this.helpers.returnJsonArray(json)];
 		} catch (error) {
 			if (manual || !cursor) throw explainTriggerError(error);
-			// n8n reports a failed poll as a failed execution (and runs the error workflow); the next
-			// poll starts from the same cursor.
+			// n8n reports the failed poll (and runs the error workflow); the next one reads from the same cursor.
 			const node = this.getNode();
 			this.logger.error(
 				`Storydoc Trigger "${node.name}": the poll failed; the next poll reads from ${cursor.timestamp} again`,

@@ -1,13 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { isUnknownOutcome } from '../transport';
-
 import * as account from './account';
 import * as analytics from './analytics';
 import type { StorydocType } from './node.type';
 import * as story from './story';
 import * as version from './version';
+import { WriteReplay } from './writeReplay';
 
 type OperationModule = {
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
@@ -40,52 +39,6 @@ function errorJson(error: NodeApiError | NodeOperationError): IDataObject {
 	return json;
 }
 
-/** The operations that create or change something in Storydoc, and so must never run twice. */
-const WRITES = new Set(['version:create', 'version:update', 'story:generate']);
-
-/** What a write did for one item: its output items, or the error of an outcome that is unknown. */
-type WriteOutcome =
-	| { output: INodeExecutionData[] }
-	| { unknown: { message: string; description?: string; httpCode?: string } };
-
-/**
- * n8n's node setting Retry On Fail runs the whole node again, from its first item, when it failed
- * (or, with Continue On Fail, when its first output item is an error): every version already
- * created would be created again, and a write whose outcome is unknown resent. So with that setting
- * on, the writes remember per item, in the execution's context for this node and run, what was
- * done; a retry gives the same output (or the same unknown-outcome error) without a request and
- * sends only the items that never reached Storydoc or were refused.
- */
-function writeOutcomes(context: IExecuteFunctions, resource: string, operation: string) {
-	const node = context.getNode();
-	if (node.retryOnFail !== true || !WRITES.has(`${resource}:${operation}`)) return undefined;
-	const runIndex = context.getWorkflowDataProxy(0).$runIndex as number;
-	const key = `storydocWrites:${context.getExecutionId()}:${runIndex}`;
-	const nodeContext = context.getContext('node');
-	nodeContext[key] ??= {};
-	return nodeContext[key] as Record<number, WriteOutcome>;
-}
-
-function replayedError(
-	node: INode,
-	outcome: Extract<WriteOutcome, { unknown: unknown }>['unknown'],
-	itemIndex: number,
-) {
-	const error = new NodeApiError(
-		node,
-		{ outcome: 'unknown' },
-		{
-			message: outcome.message,
-			description: outcome.description,
-			httpCode: outcome.httpCode,
-			itemIndex,
-		},
-	);
-	error.message = outcome.message;
-	error.context.outcome = 'unknown';
-	return error;
-}
-
 /** Owns the item loop and the error policy; operations handle exactly one item. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -99,35 +52,24 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		);
 	}
 
-	const outcomes = writeOutcomes(this, resource, operation);
+	const replay = WriteReplay.of(this, resource, operation);
 	const returnData: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const done = outcomes?.[itemIndex];
-			if (done && 'unknown' in done) throw replayedError(this.getNode(), done.unknown, itemIndex);
-			const output = done ? done.output : await operationModule.execute.call(this, itemIndex);
-			if (outcomes) outcomes[itemIndex] = { output };
+			const output =
+				replay?.earlierOutput(itemIndex) ?? (await operationModule.execute.call(this, itemIndex));
+			replay?.remember(itemIndex, output);
 			// A loop, not push(...items): spreading 100,000 analytics events overflows the call stack.
 			for (const item of output) returnData.push(item);
 		} catch (caught) {
 			const error = asNodeError(this.getNode(), caught, itemIndex);
-			if (outcomes && isUnknownOutcome(error)) {
-				outcomes[itemIndex] = {
-					unknown: {
-						message: error.message,
-						description: error.description ?? undefined,
-						httpCode: error.httpCode ?? undefined,
-					},
-				};
-			}
+			replay?.rememberFailure(itemIndex, error);
 			if (this.continueOnFail()) {
 				const errorItem: INodeExecutionData = {
 					json: errorJson(error),
 					pairedItem: { item: itemIndex },
 				};
-				// Under "Continue (using error output)" n8n sends an item to the error output only when it
-				// carries the error (or json holding nothing but error/message/details); otherwise failed
-				// items went out on the success branch. n8n then shows the item's json as { error }.
+				// n8n routes an item to the error output only when it carries the error.
 				if (this.getNode().onError === 'continueErrorOutput') errorItem.error = error;
 				returnData.push(errorItem);
 				continue;

@@ -1,53 +1,10 @@
 import type { INode } from 'n8n-workflow';
-import { NodeOperationError, tryToParseDateTime, validateFieldType } from 'n8n-workflow';
+import { tryToParseDateTime, validateFieldType } from 'n8n-workflow';
 
-/** Deliberately loose (something@domain.tld): the API decides whether the user exists. */
-const EMAIL_REGEX = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { fieldError, valueGiven } from './fieldError';
+import { booleanValue, isEmailAddress, numberValue } from './values';
 
-/**
- * A number from a number or a numeric text (what an expression may give), read by n8n-workflow's
- * `validateFieldType`; undefined for anything else. Empty text, `true` and the like are not numbers
- * here, though n8n's coercion alone would read them as 0 or 1; neither is Infinity.
- */
-export function numberValue(value: unknown): number | undefined {
-	const text = typeof value === 'string' ? value.trim() : undefined;
-	if (typeof value !== 'number' && !text) return undefined;
-	const result = validateFieldType('value', text ?? value, 'number');
-	return result.valid && result.newValue !== undefined && Number.isFinite(result.newValue)
-		? result.newValue
-		: undefined;
-}
-
-/**
- * true or false as n8n-workflow's `validateFieldType` reads a boolean: true/false, the texts "true"
- * and "false" in any case, 1/0 and "1"/"0"; undefined for anything else ("yes", 2, an object).
- */
-export function booleanValue(value: unknown): boolean | undefined {
-	if (typeof value !== 'boolean' && typeof value !== 'number' && typeof value !== 'string')
-		return undefined;
-	const result = validateFieldType(
-		'value',
-		typeof value === 'string' ? value.trim() : value,
-		'boolean',
-	);
-	return result.valid ? result.newValue : undefined;
-}
-
-/** Names the item when there is one (action node); a trigger's parameters belong to no item. */
-function fieldError(
-	node: INode,
-	itemIndex: number | undefined,
-	message: string,
-	description?: string,
-) {
-	const prefix = itemIndex === undefined ? '' : `Item ${itemIndex}: `;
-	return new NodeOperationError(node, `${prefix}${message}`, { itemIndex, description });
-}
-
-/**
- * Reads a date-time parameter as an instant (epoch ms). A value with an offset or `Z` keeps it; one
- * without (what n8n's date picker produces) is read in the workflow's time zone, as n8n's own nodes do.
- */
+/** A date-time parameter as epoch ms; without an offset (the date picker) it is read in the workflow's zone. */
 export function parseDateField(
 	node: INode,
 	itemIndex: number,
@@ -68,10 +25,11 @@ export function parseDateField(
 		throw fieldError(
 			node,
 			itemIndex,
-			isEmpty ? `"${fieldLabel}" is required` : `"${fieldLabel}" is not a valid date`,
+			fieldLabel,
+			isEmpty ? 'is required' : 'is not a valid date',
 			isEmpty
 				? 'Give a date and time, for example 2026-01-31T00:00:00Z or an expression such as {{ $now.minus({ days: 7 }) }}'
-				: `Value given: ${JSON.stringify(value)}. Use ISO 8601, for example 2026-01-31T00:00:00Z.`,
+				: `${valueGiven(value)}. Use ISO 8601, for example 2026-01-31T00:00:00Z.`,
 		);
 	}
 	return instant;
@@ -82,13 +40,14 @@ export function validateDateRange(node: INode, itemIndex: number, from: number, 
 		throw fieldError(
 			node,
 			itemIndex,
-			'"From" is after "To"',
+			'From',
+			'is after "To"',
 			`From is ${new Date(from).toISOString()} and To is ${new Date(to).toISOString()} (UTC).`,
 		);
 	}
 }
 
-/** An optional email field: empty means "no filter"; anything else must look like an email address. */
+/** An optional email field: empty means "no filter". */
 export function optionalEmailField(
 	node: INode,
 	itemIndex: number | undefined,
@@ -97,18 +56,19 @@ export function optionalEmailField(
 ): string | undefined {
 	const email = String(value ?? '').trim();
 	if (!email) return undefined;
-	if (!EMAIL_REGEX.test(email)) {
+	if (!isEmailAddress(email)) {
 		throw fieldError(
 			node,
 			itemIndex,
-			`"${fieldLabel}" is not a valid email address`,
-			`Value given: ${JSON.stringify(value)}`,
+			fieldLabel,
+			'is not a valid email address',
+			valueGiven(value),
 		);
 	}
 	return email;
 }
 
-/** A whole number from 1 to `max` (Limit, Parallel Page Requests); expressions can bypass the editor's bounds. */
+/** A whole number from 1 to `max`; expressions can bypass the editor's bounds. */
 export function positiveIntegerField(
 	node: INode,
 	itemIndex: number,
@@ -122,17 +82,15 @@ export function positiveIntegerField(
 		throw fieldError(
 			node,
 			itemIndex,
-			`"${fieldLabel}" must be a whole number ${range}`,
-			`Value given: ${JSON.stringify(value)}`,
+			fieldLabel,
+			`must be a whole number ${range}`,
+			valueGiven(value),
 		);
 	}
 	return number;
 }
 
-/**
- * A boolean parameter: n8n passes an expression's value as it is, so "yes" would otherwise be read as
- * true and "false" as true too. Accepts what `booleanValue` does.
- */
+/** A boolean parameter: n8n passes an expression's value as it is, so "false" would read as true. */
 export function booleanField(
 	node: INode,
 	itemIndex: number,
@@ -141,15 +99,10 @@ export function booleanField(
 ): boolean {
 	const flag = booleanValue(value);
 	if (flag !== undefined) return flag;
-	throw fieldError(
-		node,
-		itemIndex,
-		`"${fieldLabel}" must be true or false`,
-		`Value given: ${JSON.stringify(value)}`,
-	);
+	throw fieldError(node, itemIndex, fieldLabel, 'must be true or false', valueGiven(value));
 }
 
-/** An options parameter set by an expression: one of the values the list offers (keyed value → display name). */
+/** An options parameter set by an expression: one of the values the list offers. */
 export function optionField<T extends string>(
 	node: INode,
 	itemIndex: number,
@@ -169,10 +122,8 @@ export function optionField<T extends string>(
 	const allowed = Object.entries(options)
 		.map(([key, name]) => `"${key}" (${String(name)})`)
 		.join(' or ');
-	throw fieldError(
-		node,
-		itemIndex,
-		`"${fieldLabel}" must be ${allowed}`,
-		`Value given: ${JSON.stringify(value)}`,
-	);
+	throw fieldError(node, itemIndex, fieldLabel, `must be ${allowed}`, valueGiven(value));
 }
+
+// TEMPORARY re-exports until the importers use helpers/values.
+export { booleanValue, numberValue } from './values';

@@ -1,0 +1,62 @@
+import type { IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { isUnknownOutcome } from '../transport';
+
+/** The operations that create or change something in Storydoc, and so must never run twice. */
+const WRITES = new Set(['version:create', 'version:update', 'story:generate']);
+
+type UnknownOutcome = { message: string; description?: string; httpCode?: string };
+type WriteOutcome = { output: INodeExecutionData[] } | { unknown: UnknownOutcome };
+
+function replayedError(node: INode, outcome: UnknownOutcome, itemIndex: number): NodeApiError {
+	const error = new NodeApiError(node, { outcome: 'unknown' }, { ...outcome, itemIndex });
+	error.message = outcome.message;
+	error.context.outcome = 'unknown';
+	return error;
+}
+
+/**
+ * Retry On Fail runs the whole node again from its first item: a write remembers per item what it
+ * did, so a retry replays that instead of creating again. See docs/development.md › Design notes.
+ */
+export class WriteReplay {
+	private constructor(
+		private readonly node: INode,
+		private readonly outcomes: Record<number, WriteOutcome>,
+	) {}
+
+	/** The replay of this node's run, or undefined when the node does not retry or does not write. */
+	static of(context: IExecuteFunctions, resource: string, operation: string) {
+		const node = context.getNode();
+		if (node.retryOnFail !== true || !WRITES.has(`${resource}:${operation}`)) return undefined;
+		const runIndex = context.getWorkflowDataProxy(0).$runIndex as number;
+		const key = `storydocWrites:${context.getExecutionId()}:${runIndex}`;
+		const nodeContext = context.getContext('node');
+		nodeContext[key] ??= {};
+		return new WriteReplay(node, nodeContext[key] as Record<number, WriteOutcome>);
+	}
+
+	/** The output an earlier try gave this item (its unknown-outcome error is thrown again), if any. */
+	earlierOutput(itemIndex: number): INodeExecutionData[] | undefined {
+		const done = this.outcomes[itemIndex];
+		if (done && 'unknown' in done) throw replayedError(this.node, done.unknown, itemIndex);
+		return done?.output;
+	}
+
+	remember(itemIndex: number, output: INodeExecutionData[]) {
+		this.outcomes[itemIndex] = { output };
+	}
+
+	/** Only an unknown outcome is kept: an item refused by the API or never sent is tried again. */
+	rememberFailure(itemIndex: number, error: unknown) {
+		if (!isUnknownOutcome(error)) return;
+		this.outcomes[itemIndex] = {
+			unknown: {
+				message: error.message,
+				description: error.description ?? undefined,
+				httpCode: error.httpCode ?? undefined,
+			},
+		};
+	}
+}

@@ -1,0 +1,66 @@
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import type { StorydocContext } from './context';
+import { isExecuteContext } from './context';
+import type { StorydocResponse } from './errors';
+import { storydocApiError } from './errors';
+import type { RateLimitPacer, SendTicket } from './rateLimit';
+
+/** Longest a request waits for the rate limit (pacing and 429s together) before its item fails. */
+const RATE_LIMIT_MAX_WAIT_MS = 5 * 60_000;
+/** Short steps, so a cancelled execution stops waiting promptly on older n8n versions. */
+const PAUSE_STEP_MS = 1_000;
+
+export async function pause(
+	context: StorydocContext,
+	ms: number,
+	itemIndex?: number,
+): Promise<void> {
+	const signal = isExecuteContext(context) ? context.getExecutionCancelSignal() : undefined;
+	let remaining = ms;
+	while (remaining > 0) {
+		if (signal?.aborted) {
+			throw new NodeOperationError(
+				context.getNode(),
+				'The execution was cancelled while waiting to call Storydoc',
+				{ itemIndex },
+			);
+		}
+		const step = Math.min(remaining, PAUSE_STEP_MS);
+		await sleep(step);
+		remaining -= step;
+	}
+}
+
+/** Waits for a send slot of the rate limit; undefined once the request has waited as long as it may. */
+export async function takeRateLimitSlot(
+	context: StorydocContext,
+	pacer: RateLimitPacer,
+	waited: { ms: number },
+	itemIndex?: number,
+): Promise<SendTicket | undefined> {
+	for (;;) {
+		const slot = pacer.reserve(Date.now());
+		if (typeof slot !== 'number') return slot;
+		if (waited.ms + slot > RATE_LIMIT_MAX_WAIT_MS) return undefined;
+		await pause(context, slot, itemIndex);
+		waited.ms += slot;
+	}
+}
+
+/** The rate limit stayed exhausted for longer than a request may wait: nothing was processed. */
+export function rateLimitGiveUp(
+	context: StorydocContext,
+	itemIndex?: number,
+	lastRateLimited?: StorydocResponse,
+) {
+	const error = lastRateLimited
+		? storydocApiError(context.getNode(), lastRateLimited, itemIndex)
+		: new NodeApiError(
+				context.getNode(),
+				{ httpCode: 429 },
+				{ message: 'Too many requests', httpCode: '429', itemIndex },
+			);
+	error.description = `Storydoc's rate limit stayed exhausted for the ${RATE_LIMIT_MAX_WAIT_MS / 60_000} minutes the node waits at most; other workflows or n8n workers may be using it too. Nothing was processed for this item: run it again later.`;
+	return error;
+}

@@ -1,0 +1,56 @@
+import type { IPollFunctions } from 'n8n-workflow';
+
+import { optionalLocatorId } from '../Storydoc/helpers/locators';
+import { optionalEmailField } from '../Storydoc/helpers/validation';
+import type { AnalyticsEvent } from '../Storydoc/helpers/versionSummary';
+import type { AnalyticsQuery } from '../Storydoc/transport/analytics';
+
+export type EventType = 'any' | 'view' | 'click' | 'firstView';
+type Output = 'events' | 'versionSummary';
+
+export const EVENT_WORDS: Record<EventType, string> = {
+	any: 'view or click',
+	view: 'view',
+	click: 'click',
+	firstView: 'view',
+};
+
+export interface Settings {
+	eventType: EventType;
+	output: Output;
+	filters: Omit<AnalyticsQuery, 'from' | 'to'>;
+}
+
+/** Every parameter, checked before any request: a bad filter fails the activation, not a poll later on. */
+export function readSettings(context: IPollFunctions): Settings {
+	const node = context.getNode();
+	const event = context.getNodeParameter('event', 'any') as EventType;
+	return {
+		eventType: event,
+		// Output does not apply to First View (hidden there): its items are events, one per version.
+		output:
+			event === 'firstView' ? 'events' : (context.getNodeParameter('output', 'events') as Output),
+		filters: {
+			storyId: optionalLocatorId(
+				node,
+				context.getNodeParameter('filters.storyId', '', { extractValue: false }),
+				'Story',
+			),
+			versionId: optionalLocatorId(
+				node,
+				context.getNodeParameter('filters.versionId', '', { extractValue: false }),
+				'Version',
+			),
+			userEmail: optionalEmailField(
+				node,
+				undefined,
+				'User Email',
+				context.getNodeParameter('filters.userEmail', ''),
+			),
+		},
+	};
+}
+
+/** Fetch Test Event's filter (First View: any view, the latest one being the quickest to find). */
+export const matchesType = (eventType: EventType) => (event: AnalyticsEvent) =>
+	eventType === 'any' || event.eventCategory === (eventType === 'firstView' ? 'view' : eventType);
