@@ -3,8 +3,8 @@
 /**
  * End-to-end run in the real n8n app (`npm run test:e2e`).
  *
- * Installs (or reuses) n8n 2.41.1 on Node 24, links the built package (dist/; run `npm run build`
- * first) into a fresh n8n user folder as a community package, starts the API sandbox in this process,
+ * Installs (or reuses) n8n 2.41.1 on Node 24, links the built package (dist/, which the npm script
+ * builds first) into a fresh n8n user folder as a community package, starts the API sandbox in this process,
  * imports a "Storydoc account" credential pointing at it and every workflow in examples/, runs each with
  * `n8n execute --rawOutput`, and checks what n8n output against the sandbox's own record of the requests
  * it received and of its state; then publishes a Storydoc Trigger workflow and runs `n8n start` to see
