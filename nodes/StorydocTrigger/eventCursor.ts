@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { AnalyticsEvent } from '../Storydoc/helpers/versionSummary';
+import type { AnalyticsEvent } from '../Storydoc/helpers/interfaces';
 
 /** Read again from `timestamp` inclusive, told apart by `seen`: docs/development.md › Design notes. */
 export interface EventCursor {

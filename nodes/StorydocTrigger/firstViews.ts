@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { DAY_MS } from '../Storydoc/helpers/dateWindows';
-import type { AnalyticsEvent } from '../Storydoc/helpers/versionSummary';
+import type { AnalyticsEvent } from '../Storydoc/helpers/interfaces';
 import { viewBefore } from '../Storydoc/transport/analytics';
 import type { StorydocContext } from '../Storydoc/transport';
 

@@ -1,18 +1,14 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { AnalyticsEvent } from '../Storydoc/helpers/versionSummary';
+import type { AnalyticsEvent } from '../Storydoc/helpers/interfaces';
 import { VersionSummaries } from '../Storydoc/helpers/versionSummary';
+import { isTeamPlanError, TEAM_PLAN_ADVICE } from '../Storydoc/transport/analytics';
 
 /** The plan error of the analytics API, said for this node: the whole trigger depends on it. */
 export function explainTriggerError(error: unknown): unknown {
-	if (
-		error instanceof NodeApiError &&
-		error.httpCode === '403' &&
-		/team plan/i.test(error.message)
-	) {
-		error.description =
-			"The Storydoc Trigger reads views and clicks from Storydoc's analytics API, which is part of the Team plan. Upgrade the organization to the Team plan, or use the Access Token of an organization that has it.";
+	if (error instanceof NodeApiError && isTeamPlanError(error)) {
+		error.description = `The Storydoc Trigger reads views and clicks from Storydoc's analytics API, which is part of the Team plan. ${TEAM_PLAN_ADVICE}`;
 	}
 	return error;
 }

@@ -1,6 +1,6 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
-import type { AnalyticsEvent } from '../Storydoc/helpers/versionSummary';
+import type { AnalyticsEvent } from '../Storydoc/helpers/interfaces';
 import type { AnalyticsQuery } from '../Storydoc/transport/analytics';
 import { analyticsEvents } from '../Storydoc/transport/analytics';
 

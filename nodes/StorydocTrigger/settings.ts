@@ -1,8 +1,8 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
-import { optionalLocatorId } from '../Storydoc/helpers/locators';
+import { optionalLocatorId } from '../Storydoc/helpers/locatorValues';
 import { optionalEmailField } from '../Storydoc/helpers/validation';
-import type { AnalyticsEvent } from '../Storydoc/helpers/versionSummary';
+import type { AnalyticsEvent } from '../Storydoc/helpers/interfaces';
 import type { AnalyticsQuery } from '../Storydoc/transport/analytics';
 
 export type EventType = 'any' | 'view' | 'click' | 'firstView';

@@ -42,8 +42,7 @@ export function splitIntoWindows(
 }
 
 /** `YYYY-MM-DDTHH:mm:ss.sssZ`, what `toISOString` writes: such strings sort in time order. */
-const isCanonicalUtc = (text: string) =>
-	text.length === 24 && text.charCodeAt(23) === 90 && text.charCodeAt(10) === 84;
+const isCanonicalUtc = (text: string) => text.length === 24 && text[23] === 'Z' && text[10] === 'T';
 
 /** The API returns To's whole day; an unreadable timestamp is kept: the API put it in this window. */
 export function isOutsideWindow(timestamp: unknown, window: DateWindow): boolean {

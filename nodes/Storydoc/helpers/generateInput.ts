@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ItemInput } from './versionData';
-import { isEmpty, senderEmail } from './versionData';
+import type { ItemContext } from './fieldError';
+import { isEmpty } from './values';
+import { senderEmail } from './versionData';
 
 /** A bare domain (`acme.com`) or an http(s) address with a dotted host, as Storydoc's reference accepts. */
 const HOST = '(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}';
@@ -20,7 +21,7 @@ export interface GenerateParameters {
 const text = (value: unknown) =>
 	typeof value === 'string' ? value.trim() : isEmpty(value) ? '' : String(value);
 
-export function buildGenerateBody(item: ItemInput, input: GenerateParameters): IDataObject {
+export function buildGenerateBody(item: ItemContext, input: GenerateParameters): IDataObject {
 	const prompt = text(input.prompt);
 	if (!prompt) {
 		throw item.error(

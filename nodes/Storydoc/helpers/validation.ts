@@ -124,6 +124,3 @@ export function optionField<T extends string>(
 		.join(' or ');
 	throw fieldError(node, itemIndex, fieldLabel, `must be ${allowed}`, valueGiven(value));
 }
-
-// TEMPORARY re-exports until the importers use helpers/values.
-export { booleanValue, numberValue } from './values';

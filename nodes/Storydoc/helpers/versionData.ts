@@ -160,15 +160,3 @@ export function buildVersionData(item: ItemContext, input: VersionDataInput): ID
 	}
 	return data;
 }
-
-// TEMPORARY re-exports until the operation files import from where these now live.
-export { ItemContext as ItemInput } from './fieldError';
-export { isEmpty } from './values';
-export { jsonObject } from './itemValues';
-export { enteredRows, groupRows } from './repeatableRows';
-export type {
-	AdditionalFields,
-	RowParameter,
-	VariablesParameter,
-	VersionDataInput,
-} from './interfaces';

@@ -1,19 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-export interface AnalyticsEvent extends IDataObject {
-	timestamp: string;
-	storyId: string;
-	versionId: string;
-	storyTitle?: string | null;
-	versionTitle?: string | null;
-	prospectName?: string | null;
-	prospectEmail?: string | null;
-	prospectPosition?: string | null;
-	eventName?: string | null;
-	eventCategory?: string | null;
-	visitorId?: string | null;
-	sessionId?: string | null;
-}
+import type { AnalyticsEvent } from './interfaces';
 
 export interface VersionSummary extends IDataObject {
 	storyId: string;

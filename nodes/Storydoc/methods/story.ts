@@ -1,9 +1,9 @@
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { idFromLocator } from '../helpers/locators';
+import { idFromLocator } from '../helpers/locatorValues';
 import type { StoryDefinition } from '../helpers/storyFields';
-import { pathId, storydocApiRequest } from '../transport';
+import { pathSegment, storydocApiRequest } from '../transport';
 
 /** On Update, the story the chosen version was made from: the update body names no story. */
 export async function storyOfCurrentNode(context: ILoadOptionsFunctions): Promise<StoryDefinition> {
@@ -25,7 +25,7 @@ export async function storyOfCurrentNode(context: ILoadOptionsFunctions): Promis
 		}
 		const version = (await storydocApiRequest.call(context, {
 			method: 'GET',
-			path: `/v2/versions/${pathId(versionId)}`,
+			path: `/v2/versions/${pathSegment(versionId)}`,
 		})) as IDataObject;
 		storyId = typeof version.storyId === 'string' ? version.storyId : undefined;
 	} else {
@@ -41,6 +41,6 @@ export async function storyOfCurrentNode(context: ILoadOptionsFunctions): Promis
 	}
 	return (await storydocApiRequest.call(context, {
 		method: 'GET',
-		path: `/v2/stories/${pathId(storyId)}`,
+		path: `/v2/stories/${pathSegment(storyId)}`,
 	})) as StoryDefinition;
 }

@@ -6,7 +6,7 @@ import { DAY_MS, isOutsideWindow, splitIntoWindows } from '../helpers/dateWindow
 import type { DateWindow } from '../helpers/dateWindows';
 import { orderedPages } from '../helpers/orderedPages';
 import type { Page } from '../helpers/orderedPages';
-import type { AnalyticsEvent } from '../helpers/versionSummary';
+import type { AnalyticsEvent } from '../helpers/interfaces';
 import type { StorydocContext } from './index';
 import { storydocApiRequest } from './index';
 
@@ -32,12 +32,18 @@ interface EventsResponse {
 	};
 }
 
+/** The analytics API's 403 for an organization without the Team plan (not a refused key). */
+export const isTeamPlanError = (error: NodeApiError) =>
+	error.httpCode === '403' && /team plan/i.test(error.message);
+
+export const TEAM_PLAN_ADVICE =
+	'Upgrade the organization to the Team plan, or use the Access Token of an organization that has it.';
+
 /** Rewrites the errors whose generic advice would mislead (a 403 here is the plan, not the key). */
 function explainAnalyticsError(error: unknown): unknown {
 	if (!(error instanceof NodeApiError)) return error;
-	if (error.httpCode === '403' && /team plan/i.test(error.message)) {
-		error.description =
-			"Engagement analytics is part of Storydoc's Team plan. Upgrade the organization to the Team plan, or use the Access Token of an organization that has it.";
+	if (isTeamPlanError(error)) {
+		error.description = `Engagement analytics is part of Storydoc's Team plan. ${TEAM_PLAN_ADVICE}`;
 	} else if (error.httpCode === '400' && /revoked|token/i.test(error.message)) {
 		// Storydoc's reference: this 400 also answers an invalid token, not only a revoked one.
 		error.description =

@@ -3,5 +3,3 @@ export { CREDENTIAL_TYPE, getBaseUrl, pathSegment } from './context';
 export type { StorydocRequest } from './request';
 export { storydocApiRequest } from './request';
 export { isUnknownOutcome } from './unknownOutcome';
-// TEMPORARY until the operation files import pathSegment.
-export { pathSegment as pathId } from './context';

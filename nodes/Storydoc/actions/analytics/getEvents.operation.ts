@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { DEFAULT_PAGE_CONCURRENCY, MAX_PAGE_CONCURRENCY } from '../../constants';
 import { analyticsFilters } from '../../descriptions/analyticsFilters';
 import { outputProperties } from '../../descriptions/output';
-import { getOptionalLocatorId } from '../../helpers/locators';
+import { getOptionalLocatorId } from '../../helpers/locatorValues';
 import {
 	booleanField,
 	optionField,

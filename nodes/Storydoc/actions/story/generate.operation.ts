@@ -8,7 +8,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { GENERATE_TIMEOUT_SECONDS } from '../../constants';
 import { buildGenerateBody } from '../../helpers/generateInput';
-import { ItemInput } from '../../helpers/versionData';
+import { ItemContext } from '../../helpers/fieldError';
 import { storydocApiRequest } from '../../transport';
 import { senderEmailField } from '../version/common.descriptions';
 
@@ -74,7 +74,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const item = new ItemInput(this.getNode(), itemIndex);
+	const item = new ItemContext(this.getNode(), itemIndex);
 	const body = buildGenerateBody(item, {
 		prompt: this.getNodeParameter('prompt', itemIndex),
 		senderEmail: this.getNodeParameter('senderEmail', itemIndex),

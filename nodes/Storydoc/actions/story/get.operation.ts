@@ -8,9 +8,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { storyLocator } from '../../descriptions/locators';
 import { outputProperties } from '../../descriptions/output';
-import { getLocatorId } from '../../helpers/locators';
+import { getLocatorId } from '../../helpers/locatorValues';
 import { STORY_OUTPUT, readOutput } from '../../helpers/output';
-import { pathId, storydocApiRequest } from '../../transport';
+import { pathSegment, storydocApiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [
 	storyLocator,
@@ -30,7 +30,7 @@ export async function execute(
 	const shape = readOutput(this, itemIndex, STORY_OUTPUT);
 	const story = (await storydocApiRequest.call(this, {
 		method: 'GET',
-		path: `/v2/stories/${pathId(storyId)}`,
+		path: `/v2/stories/${pathSegment(storyId)}`,
 		itemIndex,
 	})) as IDataObject;
 	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(shape(story)), {

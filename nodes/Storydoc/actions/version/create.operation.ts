@@ -7,11 +7,12 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { liveStoryLocator } from '../../descriptions/locators';
-import { getLocatorId } from '../../helpers/locators';
-import { ItemInput, daysToExpire, senderEmail } from '../../helpers/versionData';
+import { getLocatorId } from '../../helpers/locatorValues';
+import { ItemContext } from '../../helpers/fieldError';
+import { daysToExpire, senderEmail } from '../../helpers/versionData';
 import { storydocApiRequest } from '../../transport';
 import { senderEmailField, versionDataFields } from './common.descriptions';
-import { readVersionData } from './common';
+import { readVersionData } from './readVersionData';
 
 const properties: INodeProperties[] = [
 	liveStoryLocator,
@@ -37,7 +38,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const item = new ItemInput(this.getNode(), itemIndex, this.getTimezone());
+	const item = new ItemContext(this.getNode(), itemIndex, this.getTimezone());
 	const body: IDataObject = {
 		storyId: getLocatorId.call(this, 'storyId', 'Story', itemIndex),
 		senderEmail: senderEmail(item, this.getNodeParameter('senderEmail', itemIndex)),
@@ -49,7 +50,7 @@ export async function execute(
 	) as IDataObject;
 	const days = daysToExpire(item, daysParameter);
 	if (days !== undefined) body.daysToExpire = days;
-	body.data = readVersionData(this, item, true);
+	body.data = readVersionData(this, item, { enforceRequired: true });
 
 	const result = (await storydocApiRequest.call(this, {
 		method: 'POST',

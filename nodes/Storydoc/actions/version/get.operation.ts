@@ -8,9 +8,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { versionLocator } from '../../descriptions/locators';
 import { outputProperties } from '../../descriptions/output';
-import { getLocatorId } from '../../helpers/locators';
+import { getLocatorId } from '../../helpers/locatorValues';
 import { VERSION_OUTPUT, readOutput } from '../../helpers/output';
-import { pathId, storydocApiRequest } from '../../transport';
+import { pathSegment, storydocApiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [
 	versionLocator,
@@ -30,7 +30,7 @@ export async function execute(
 	const shape = readOutput(this, itemIndex, VERSION_OUTPUT);
 	const version = (await storydocApiRequest.call(this, {
 		method: 'GET',
-		path: `/v2/versions/${pathId(versionId)}`,
+		path: `/v2/versions/${pathSegment(versionId)}`,
 		itemIndex,
 	})) as IDataObject;
 	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(shape(version)), {

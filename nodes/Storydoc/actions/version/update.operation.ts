@@ -7,12 +7,14 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { versionLocator } from '../../descriptions/locators';
-import { getLocatorId } from '../../helpers/locators';
-import { ItemInput, isEmpty, senderEmail } from '../../helpers/versionData';
+import { getLocatorId } from '../../helpers/locatorValues';
+import { ItemContext } from '../../helpers/fieldError';
+import { isEmpty } from '../../helpers/values';
+import { senderEmail } from '../../helpers/versionData';
 import { booleanField } from '../../helpers/validation';
-import { pathId, storydocApiRequest } from '../../transport';
+import { pathSegment, storydocApiRequest } from '../../transport';
 import { senderEmailField, versionDataFields } from './common.descriptions';
-import { readVersionData } from './common';
+import { readVersionData } from './readVersionData';
 
 const properties: INodeProperties[] = [
 	versionLocator,
@@ -43,7 +45,7 @@ export const description = updateDisplayOptions(
 
 async function currentTitle(
 	context: IExecuteFunctions,
-	item: ItemInput,
+	item: ItemContext,
 	versionPath: string,
 ): Promise<string> {
 	const version = (await storydocApiRequest.call(context, {
@@ -67,9 +69,9 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const item = new ItemInput(this.getNode(), itemIndex, this.getTimezone());
+	const item = new ItemContext(this.getNode(), itemIndex, this.getTimezone());
 	const versionId = getLocatorId.call(this, 'versionId', 'Version', itemIndex);
-	const versionPath = `/v2/versions/${pathId(versionId)}`;
+	const versionPath = `/v2/versions/${pathSegment(versionId)}`;
 	const body: IDataObject = {
 		senderEmail: senderEmail(item, this.getNodeParameter('senderEmail', itemIndex)),
 	};
@@ -82,7 +84,7 @@ export async function execute(
 		)
 	)
 		body.force = true;
-	const data = readVersionData(this, item, false);
+	const data = readVersionData(this, item, { enforceRequired: false });
 	if (isEmpty(data.title)) data.title = await currentTitle(this, item, versionPath);
 	body.data = data;
 

@@ -1,17 +1,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type {
-	AdditionalFields,
-	ItemInput,
-	RowParameter,
-	VariablesParameter,
-} from '../../helpers/versionData';
+import type { ItemContext } from '../../helpers/fieldError';
+import type { AdditionalFields, RowParameter, VariablesParameter } from '../../helpers/interfaces';
 import { buildVersionData } from '../../helpers/versionData';
 
+/** The `data` of a Create or Update from the item's parameters; Create requires the story's variables. */
 export function readVersionData(
 	context: IExecuteFunctions,
-	item: ItemInput,
-	enforceRequired: boolean,
+	item: ItemContext,
+	{ enforceRequired }: { enforceRequired: boolean },
 ): IDataObject {
 	const { itemIndex } = item;
 	return buildVersionData(item, {

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INode, INodeParameterResourceLocator } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { ACCEPTED_ADDRESSES, ID_REGEX, STORYDOC_ID_REGEX } from '../descriptions/locators';
+import { fieldError, valueGiven } from './fieldError';
 
 export type LocatorField = keyof typeof ACCEPTED_ADDRESSES;
 
@@ -104,21 +104,20 @@ export function requireLocatorId(
 	const id = idFromLocator(value, fieldLabel);
 	if (id) return id;
 	const locatorValue = value as INodeParameterResourceLocator | undefined;
-	const given = `Value given: ${JSON.stringify(locatorValue?.value ?? value ?? '')}`;
-	const prefix = itemIndex === undefined ? '' : `Item ${itemIndex}: `;
+	const given = valueGiven(locatorValue?.value ?? value ?? '');
 	const thing = fieldLabel.toLowerCase();
-	let message = `${prefix}"${fieldLabel}" is empty or not a valid ID`;
+	let problem = 'is empty or not a valid ID';
 	let description = given;
 	if (locatorValue?.mode === 'url') {
 		const publicLink = readAddress(String(locatorValue.value ?? ''), fieldLabel).publicLink;
-		message = publicLink
-			? `${prefix}"${fieldLabel}" is a public link, which carries no ${thing} ID`
-			: `${prefix}"${fieldLabel}" is not a ${thing} address with an ID`;
+		problem = publicLink
+			? `is a public link, which carries no ${thing} ID`
+			: `is not a ${thing} address with an ID`;
 		description =
 			(publicLink ? "Storydoc's public links (url, shortUrl) name no story or version. " : '') +
 			`Accepted: ${ACCEPTED_ADDRESSES[fieldLabel]}. ${given}`;
 	}
-	throw new NodeOperationError(node, message, { itemIndex, description });
+	throw fieldError(node, itemIndex, fieldLabel, problem, description);
 }
 
 export function optionalLocatorId(
