@@ -33,7 +33,7 @@ const PROFILE = process.argv.includes('--profile');
 const CONCURRENCY = process.env.BENCH_CONCURRENCY
 	? Number(process.env.BENCH_CONCURRENCY)
 	: undefined;
-const DAY = 86_400_000;
+const { DAY_MS } = require('../sandbox/dates');
 /** All events within one 92-day API range, so the HTTP Request node can fetch them in one paginated call. */
 const SPAN_DAYS = 90;
 
@@ -303,7 +303,7 @@ async function main() {
 		[CREDENTIAL_TYPE]: { accessToken: sandbox.token, baseUrl: sandbox.url },
 		httpBearerAuth: { token: sandbox.token },
 	};
-	const dateFrom = new Date(now - (SPAN_DAYS + 1) * DAY).toISOString();
+	const dateFrom = new Date(now - (SPAN_DAYS + 1) * DAY_MS).toISOString();
 	const dateTo = new Date(now).toISOString();
 
 	const storydoc = storydocWorkflow({

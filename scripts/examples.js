@@ -62,7 +62,7 @@ function sandboxClient(url, token) {
 }
 
 const first = (items) => items?.[0]?.json;
-const DAY_MS = 86_400_000;
+const { DAY_MS } = require('../sandbox/dates');
 const startOfUtcDay = (ms) => Math.floor(ms / DAY_MS) * DAY_MS;
 const requestLines = (requests) => requests.map((r) => `${r.method} ${r.path} → ${r.status}`);
 

@@ -39,7 +39,7 @@ const say = (line = '') => console.log(redact(line));
 /** A check's failure, in words for the report. */
 class Failure extends Error {}
 
-const DAY_MS = 86_400_000;
+const { DAY_MS } = require('../../sandbox/dates');
 const ANALYTICS_DAYS = 7;
 const ANALYTICS_LIMIT = 3;
 

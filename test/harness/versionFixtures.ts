@@ -10,9 +10,9 @@ import type {
 } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox/seed';
-import type { Json, TestCredentials } from '../harness/n8n';
-import { callMethod } from '../harness/n8n';
-import type { Sandbox } from '../harness/sandbox';
+import type { Json, TestCredentials } from './n8n';
+import { callMethod } from './n8n';
+import type { Sandbox } from './sandbox';
 
 export { SEED };
 

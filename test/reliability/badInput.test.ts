@@ -4,14 +4,14 @@
  * NodeOperationError naming the item and the field, raised before any request: the sandbox hears
  * nothing. With Continue On Fail it is an error item paired to its input item, still with no request.
  * Create and Update's own data fields (title, sender, variables, rows, JSON fields, products) have
- * their table in test/version/badInput.test.ts; the trigger's filters in test/trigger/.
+ * their table in test/nodes/Storydoc/actions/version/badInput.test.ts; the trigger's filters in test/nodes/StorydocTrigger/.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { Json } from '../harness/n8n';
 import { runWorkflow, storydocWorkflow } from '../harness/n8n';
 import { useSandbox } from '../harness/sandbox';
-import { SEED, locator, createParameters, updateParameters } from '../version/fixtures';
+import { SEED, locator, createParameters, updateParameters } from '../harness/versionFixtures';
 
 const api = useSandbox();
 const LIVE = SEED.versions.live.id;

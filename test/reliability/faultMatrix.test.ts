@@ -14,9 +14,9 @@ import type { Json } from '../harness/n8n';
 import { capturedLogs, pairedIndex, runWorkflow, storydocWorkflow } from '../harness/n8n';
 import { useSandbox } from '../harness/sandbox';
 import type { FaultRule as SandboxFaultRule } from '../harness/sandbox';
-import { SEED, locator, createParameters, updateParameters } from '../version/fixtures';
+import { SEED, locator, createParameters, updateParameters } from '../harness/versionFixtures';
+import { DAY_MS } from '../../sandbox/dates';
 
-const DAY = 86_400_000;
 const api = useSandbox({
 	rateLimit: { max: 100000 },
 	events: 400,
@@ -106,7 +106,7 @@ const OPERATIONS: Array<[string, OperationSpec]> = [
 			params: () => ({
 				resource: 'analytics',
 				operation: 'getEvents',
-				dateFrom: new Date(Date.now() - 30 * DAY).toISOString(),
+				dateFrom: new Date(Date.now() - 30 * DAY_MS).toISOString(),
 				dateTo: new Date().toISOString(),
 				returnAll: true,
 				...timeout,

@@ -15,7 +15,7 @@ import type { Json, TestItem } from '../harness/n8n';
 import { capturedLogs, pairedIndex, runWorkflow, storydocWorkflow } from '../harness/n8n';
 import { useSandbox } from '../harness/sandbox';
 import type { FaultRule } from '../harness/sandbox';
-import { SEED, locator, createParameters, updateParameters } from '../version/fixtures';
+import { SEED, locator, createParameters, updateParameters } from '../harness/versionFixtures';
 
 /** A sandbox fault rule without its route and `after`. */
 type Fault = Omit<FaultRule, 'route' | 'after'>;

@@ -21,7 +21,7 @@ import {
 } from '../harness/n8n';
 import { useSandbox } from '../harness/sandbox';
 import type { FaultRule } from '../harness/sandbox';
-import { SEED, locator, createParameters, updateParameters } from '../version/fixtures';
+import { SEED, locator, createParameters, updateParameters } from '../harness/versionFixtures';
 
 /** A workflow's options, and the token its credentials carry (the seed's team token when absent). */
 interface RunOptions extends StorydocWorkflowOptions {

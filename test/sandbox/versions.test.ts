@@ -2,8 +2,8 @@
 import { SEED } from '../../sandbox/seed';
 import type { Json } from '../harness/sandbox';
 import { useSandbox, ISO_DATE_TIME, OBJECT_ID } from './helpers';
+import { DAY_MS } from '../../sandbox/dates';
 
-const DAY = 86_400_000;
 const START = Date.UTC(2026, 0, 15, 12, 0, 0);
 let clock = START;
 const api = useSandbox({ events: 0, now: () => clock });
@@ -126,13 +126,13 @@ describe('POST /v2/versions', () => {
 
 	test('daysToExpire sets expireAt (not public); the version turns Expired when the day passes', async () => {
 		const { body } = await create(validCreate({ daysToExpire: 7 }));
-		const expected = new Date(START + 7 * DAY).toISOString();
+		const expected = new Date(START + 7 * DAY_MS).toISOString();
 		expect((await read(body.versionId)).body).toMatchObject({
 			isPublic: false,
 			expireAt: expected,
 			status: 'Live',
 		});
-		clock = START + 8 * DAY;
+		clock = START + 8 * DAY_MS;
 		expect((await read(body.versionId)).body.status).toBe('Expired');
 	});
 
@@ -260,7 +260,7 @@ describe('POST /v2/versions', () => {
 describe('POST /v2/versions/{versionId}', () => {
 	test("merges data at the top level, keeps the link, bumps updatedAt, answers the 4 addresses (no versionId, as in Storydoc's reference)", async () => {
 		const before = (await read(V.live.id)).body;
-		clock = START + DAY;
+		clock = START + DAY_MS;
 		const response = await update(V.live.id, {
 			senderEmail: 'jo@acme.test',
 			data: {
@@ -276,7 +276,7 @@ describe('POST /v2/versions/{versionId}', () => {
 		expect(response.body).toMatchObject({ url: before.url, editorUrl: before.editorUrl });
 		const after = (await read(V.live.id)).body;
 		expect(after.title).toBe('Proposal for Globex (v2)');
-		expect(after.updatedAt).toBe(new Date(START + DAY).toISOString());
+		expect(after.updatedAt).toBe(new Date(START + DAY_MS).toISOString());
 		expect(after.data).toEqual({
 			...before.data,
 			title: 'Proposal for Globex (v2)',

@@ -146,14 +146,12 @@ export function isLogoField(field: Pick<ResourceMapperField, 'options'>): boolea
 	return marker(field, LOGO_MARKER) !== undefined;
 }
 
-/** `array`: the type in schemas saved by earlier versions of the node. */
-export function isListField(field: Pick<ResourceMapperField, 'options' | 'type'>): boolean {
-	return field.type === 'array' || marker(field, LIST_MARKER) !== undefined;
+export function isListField(field: Pick<ResourceMapperField, 'options'>): boolean {
+	return marker(field, LIST_MARKER) !== undefined;
 }
 
-/** `dateTime`: the type in schemas saved by earlier versions of the node. */
-export function isDateField(field: Pick<ResourceMapperField, 'options' | 'type'>): boolean {
-	return field.type === 'dateTime' || marker(field, DATE_MARKER) !== undefined;
+export function isDateField(field: Pick<ResourceMapperField, 'options'>): boolean {
+	return marker(field, DATE_MARKER) !== undefined;
 }
 
 export function storedGroupShape(

@@ -7,11 +7,11 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { SEED } from '../../sandbox/seed';
-import { line } from '../harness/engineLine';
-import type { Json, PollerStateRow, TestItem, TriggerNode } from '../harness/n8n';
-import { runDurablePoll } from '../harness/n8n';
-import { useSandbox } from '../harness/sandbox';
+import { SEED } from '../../../sandbox/seed';
+import { line } from '../../harness/engineLine';
+import type { Json, PollerStateRow, TestItem, TriggerNode } from '../../harness/n8n';
+import { runDurablePoll } from '../../harness/n8n';
+import { useSandbox } from '../../harness/sandbox';
 
 const TRIGGER = 'n8n-nodes-storydoc.storydocTrigger';
 const api = useSandbox({ events: 200, eventSpanDays: 100, rateLimit: { max: 100000 } });

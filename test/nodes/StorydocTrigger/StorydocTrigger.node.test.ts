@@ -6,14 +6,14 @@
 import type { IDataObject, INodeParameters, WorkflowExecuteMode } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { SEED } from '../../sandbox/seed';
-import { line } from '../harness/engineLine';
-import type { Json, PollOptions, TestItem, TriggerNode } from '../harness/n8n';
-import { capturedLogs, runPoll } from '../harness/n8n';
-import type { TokenName } from '../harness/sandbox';
-import { useSandbox } from '../harness/sandbox';
+import { SEED } from '../../../sandbox/seed';
+import { line } from '../../harness/engineLine';
+import type { Json, PollOptions, TestItem, TriggerNode } from '../../harness/n8n';
+import { capturedLogs, runPoll } from '../../harness/n8n';
+import type { TokenName } from '../../harness/sandbox';
+import { useSandbox } from '../../harness/sandbox';
+import { DAY_MS } from '../../../sandbox/dates';
 
-const DAY = 86_400_000;
 const TRIGGER = 'n8n-nodes-storydoc.storydocTrigger';
 const NODE_NAME = 'When a prospect engages';
 const api = useSandbox({ events: 400, eventSpanDays: 200 });
@@ -212,7 +212,7 @@ describe('polls', () => {
 
 	test('a gap longer than 92 days is read in windows the API accepts, without loss or repeats', async () => {
 		const storyTrigger = trigger();
-		const from = Date.now() - 150 * DAY;
+		const from = Date.now() - 150 * DAY_MS;
 		storyTrigger.staticData[`node:${NODE_NAME}`] = { cursor: { timestamp: iso(from), seen: [] } };
 		const items = await storyTrigger.poll();
 		const now = Date.now();
@@ -227,7 +227,7 @@ describe('polls', () => {
 		]);
 		expect(ranges.length).toBeGreaterThanOrEqual(2);
 		for (const [dateFrom, dateTo] of ranges)
-			expect(dateTo - dateFrom).toBeLessThanOrEqual(92 * DAY);
+			expect(dateTo - dateFrom).toBeLessThanOrEqual(92 * DAY_MS);
 		expect(analyticsRequests().every((entry) => entry.status === 200)).toBe(true);
 	});
 });
@@ -430,7 +430,7 @@ describe('manual run (Fetch Test Event)', () => {
 			.filter(
 				(event: Json) =>
 					event.eventCategory === 'click' &&
-					Date.parse(event.timestamp) >= now - 92 * DAY &&
+					Date.parse(event.timestamp) >= now - 92 * DAY_MS &&
 					Date.parse(event.timestamp) <= now,
 			)
 			.at(-1);
@@ -440,7 +440,7 @@ describe('manual run (Fetch Test Event)', () => {
 
 	test('with a filter: the latest event of that version', async () => {
 		const [latest] = api.sandbox.addEvents([
-			{ versionId: INTRO, timestamp: iso(Date.now() - 20 * DAY) },
+			{ versionId: INTRO, timestamp: iso(Date.now() - 20 * DAY_MS) },
 		]);
 		const onIntro = api.sandbox.state.events.filter(
 			(event: Json) => event.versionId === INTRO && Date.parse(event.timestamp) <= Date.now(),

@@ -1,12 +1,12 @@
 /** The trigger's cursor as pure functions (dist/, as n8n loads it). */
-import type { AnalyticsEvent } from '../../dist/nodes/Storydoc/helpers/versionSummary';
-import type { EventCursor } from '../../dist/nodes/StorydocTrigger/eventCursor';
+import type { AnalyticsEvent } from '../../../nodes/Storydoc/helpers/interfaces';
+import type { EventCursor } from '../../../nodes/StorydocTrigger/eventCursor';
 import {
 	advance,
 	eventKey,
 	readCursor,
 	startCursor,
-} from '../../dist/nodes/StorydocTrigger/eventCursor';
+} from '../../../nodes/StorydocTrigger/eventCursor';
 
 const event = (
 	eventId: string | null,

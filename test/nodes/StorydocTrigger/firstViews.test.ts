@@ -6,12 +6,12 @@
 import type { IDataObject, INodeParameters, WorkflowExecuteMode } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { SEED } from '../../sandbox/seed';
-import type { Json, TestItem, TriggerNode } from '../harness/n8n';
-import { runPoll } from '../harness/n8n';
-import { useSandbox } from '../harness/sandbox';
+import { SEED } from '../../../sandbox/seed';
+import type { Json, TestItem, TriggerNode } from '../../harness/n8n';
+import { runPoll } from '../../harness/n8n';
+import { useSandbox } from '../../harness/sandbox';
+import { DAY_MS } from '../../../sandbox/dates';
 
-const DAY = 86_400_000;
 const TRIGGER = 'n8n-nodes-storydoc.storydocTrigger';
 const NODE_NAME = 'When a prospect opens the proposal';
 const MAX_CHECK_REQUESTS_PER_POLL = 30;
@@ -214,7 +214,7 @@ describe('First View of a Version', () => {
 		const versionId = await createVersion();
 		await tick();
 		// The view says its version was created 200 days ago: three windows of 92 days to check.
-		const createdAt = new Date(Date.now() - 200 * DAY).toISOString();
+		const createdAt = new Date(Date.now() - 200 * DAY_MS).toISOString();
 		const first = view(versionId, { versionCreatedAt: createdAt });
 		api.sandbox.clearLog();
 		expect(ids(await trigger.poll())).toEqual([first.eventId]);

@@ -6,11 +6,11 @@
  */
 import type { IConnections, INode } from 'n8n-workflow';
 
-import { SEED } from '../../sandbox/seed';
-import { loadExamples } from '../../scripts/examples';
-import type { Json, TestWorkflow } from '../harness/n8n';
-import { runWorkflow } from '../harness/n8n';
-import { useSandbox } from '../harness/sandbox';
+import { SEED } from '../../../../sandbox/seed';
+import { loadExamples } from '../../../../scripts/examples';
+import type { Json, TestWorkflow } from '../../../harness/n8n';
+import { runWorkflow } from '../../../harness/n8n';
+import { useSandbox } from '../../../harness/sandbox';
 
 const api = useSandbox({ rateLimit: { max: 100000 }, events: 300 });
 

@@ -3,16 +3,16 @@
  * inclusive through the end of its UTC day, and refuses more than 92 days: windows must tile the
  * user's range exactly, touch without overlapping, and each stay within the limit.
  */
-import type { DateWindow } from '../../dist/nodes/Storydoc/helpers/dateWindows';
+import type { DateWindow } from '../../../../nodes/Storydoc/helpers/dateWindows';
 import {
 	splitIntoWindows,
 	isOutsideWindow,
 	MAX_WINDOW_DAYS,
-} from '../../dist/nodes/Storydoc/helpers/dateWindows';
+} from '../../../../nodes/Storydoc/helpers/dateWindows';
+import { DAY_MS } from '../../../../sandbox/dates';
 
-const DAY = 86_400_000;
 const at = (iso: string) => Date.parse(iso);
-const endOfUtcDay = (instant: number) => Math.floor(instant / DAY) * DAY + DAY - 1;
+const endOfUtcDay = (instant: number) => Math.floor(instant / DAY_MS) * DAY_MS + DAY_MS - 1;
 
 /** What the API would cover for a window: dateFrom to the end of dateTo's UTC day. */
 const apiCoverage = (window: DateWindow) => ({
@@ -30,7 +30,7 @@ function expectTiling(windows: DateWindow[], from: number, to: number) {
 		expect(window.dateTo).toBe(new Date(window.to).toISOString());
 		// Within the limit both ways the API might measure it: instants, or to the end of dateTo's day.
 		const coverage = apiCoverage(window);
-		expect(coverage.to - coverage.from).toBeLessThan(MAX_WINDOW_DAYS * DAY);
+		expect(coverage.to - coverage.from).toBeLessThan(MAX_WINDOW_DAYS * DAY_MS);
 		if (index > 0) {
 			// Consecutive, no gap and no overlap, and the previous window ends exactly where the API's
 			// reading of its dateTo ends (the end of a UTC day), so no event is returned twice.
@@ -61,7 +61,7 @@ describe('splitIntoWindows', () => {
 
 	test('exactly 92 whole UTC days from midnight is still one window', () => {
 		const from = at('2026-01-01T00:00:00.000Z');
-		const to = from + 92 * DAY - 1; // 2026-04-02T23:59:59.999Z
+		const to = from + 92 * DAY_MS - 1; // 2026-04-02T23:59:59.999Z
 		expect(splitIntoWindows(from, to)).toEqual([
 			{ from, to, dateFrom: '2026-01-01T00:00:00.000Z', dateTo: '2026-04-02T23:59:59.999Z' },
 		]);
@@ -69,7 +69,7 @@ describe('splitIntoWindows', () => {
 
 	test('one millisecond more starts a second window at the next midnight', () => {
 		const from = at('2026-01-01T00:00:00.000Z');
-		const to = from + 92 * DAY;
+		const to = from + 92 * DAY_MS;
 		const windows = splitIntoWindows(from, to);
 		expect(windows.map((w) => [w.dateFrom, w.dateTo])).toEqual([
 			['2026-01-01T00:00:00.000Z', '2026-04-02T23:59:59.999Z'],
@@ -92,20 +92,20 @@ describe('splitIntoWindows', () => {
 
 	test('a first window starting late in the day still spans at most 92 calendar days', () => {
 		const from = at('2026-01-01T23:59:59.999Z');
-		const windows = splitIntoWindows(from, from + 400 * DAY);
+		const windows = splitIntoWindows(from, from + 400 * DAY_MS);
 		expect(windows[0].dateTo).toBe('2026-04-02T23:59:59.999Z');
-		expectTiling(windows, from, from + 400 * DAY);
+		expectTiling(windows, from, from + 400 * DAY_MS);
 	});
 
 	test.each([1, 7, 91, 92, 93, 183, 184, 185, 365, 1000])(
 		'%i days from a random instant tile exactly',
 		(days) => {
 			const from = at('2024-02-28T17:23:11.123Z');
-			const to = from + days * DAY + 12_345;
+			const to = from + days * DAY_MS + 12_345;
 			const windows = splitIntoWindows(from, to);
 			expectTiling(windows, from, to);
 			expect(windows.length).toBe(
-				Math.ceil((endOfUtcDay(to) - Math.floor(from / DAY) * DAY + 1) / (92 * DAY)),
+				Math.ceil((endOfUtcDay(to) - Math.floor(from / DAY_MS) * DAY_MS + 1) / (92 * DAY_MS)),
 			);
 		},
 	);
@@ -138,7 +138,7 @@ describe('splitIntoWindows', () => {
 		const from = at('2025-01-15T06:00:00.000Z');
 		const to = at('2025-09-30T18:00:00.000Z');
 		const windows = splitIntoWindows(from, to);
-		for (let instant = from - DAY; instant <= to + DAY; instant += 3_600_000 + 17) {
+		for (let instant = from - DAY_MS; instant <= to + DAY_MS; instant += 3_600_000 + 17) {
 			const owners = windows.filter((w) => !isOutsideWindow(new Date(instant).toISOString(), w));
 			expect(owners).toHaveLength(instant >= from && instant <= to ? 1 : 0);
 		}

@@ -6,9 +6,9 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { runWorkflow, storydocWorkflow } from '../harness/n8n';
-import { useSandbox } from '../harness/sandbox';
-import { SEED, locator, requestLines } from './fixtures';
+import { runWorkflow, storydocWorkflow } from '../../../harness/n8n';
+import { useSandbox } from '../../../harness/sandbox';
+import { SEED, locator, requestLines } from '../../../harness/versionFixtures';
 
 const api = useSandbox({ rateLimit: { max: 100000 } });
 const VERSION = SEED.versions.live.id;

@@ -6,8 +6,8 @@
  */
 import { sleep as delay } from 'n8n-workflow';
 
-import type { Page } from '../../dist/nodes/Storydoc/helpers/orderedPages';
-import { orderedPages } from '../../dist/nodes/Storydoc/helpers/orderedPages';
+import type { Page } from '../../../../nodes/Storydoc/helpers/orderedPages';
+import { orderedPages } from '../../../../nodes/Storydoc/helpers/orderedPages';
 
 interface FakeApiOptions {
 	total: number;

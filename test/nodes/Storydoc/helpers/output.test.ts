@@ -13,10 +13,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { SEED } from '../../sandbox/seed';
-import type { Json } from '../harness/n8n';
-import { NODE_TYPE, loadPackage, runWorkflow, storydocWorkflow } from '../harness/n8n';
-import { useSandbox } from '../harness/sandbox';
+import { SEED } from '../../../../sandbox/seed';
+import type { Json } from '../../../harness/n8n';
+import { NODE_TYPE, loadPackage, runWorkflow, storydocWorkflow } from '../../../harness/n8n';
+import { useSandbox } from '../../../harness/sandbox';
+import { DAY_MS } from '../../../../sandbox/dates';
 
 const api = useSandbox({ rateLimit: { max: 100000 }, events: 300 });
 const LIVE = SEED.versions.live.id;
@@ -26,7 +27,6 @@ const locator = (value: string): INodeParameterResourceLocator => ({
 	mode: 'id',
 	value,
 });
-const DAY = 86_400_000;
 
 const versionGet = { resource: 'version', operation: 'get', versionId: locator(LIVE) };
 const storyGet = { resource: 'story', operation: 'get', storyId: locator(PROPOSAL) };
@@ -34,7 +34,7 @@ const storyGetAll = { resource: 'story', operation: 'getAll', returnAll: true };
 const rawEvents = () => ({
 	resource: 'analytics',
 	operation: 'getEvents',
-	dateFrom: new Date(Date.now() - 30 * DAY).toISOString(),
+	dateFrom: new Date(Date.now() - 30 * DAY_MS).toISOString(),
 	dateTo: new Date().toISOString(),
 	output: 'events',
 	returnAll: true,
@@ -142,7 +142,7 @@ describe('Output (node version 2)', () => {
 	test('Version › Get: Raw is the Version object, Simplified what Simplify gave, Selected the chosen ones with id', async () => {
 		const version = await apiGet(`/v2/versions/${LIVE}`);
 		expect(await outputOf({ ...versionGet, output: 'raw' })).toEqual([version]);
-		// Simplified is version 1's Simplify (test/foundation/simplify.test.ts checks its ten fields).
+		// Simplified is version 1's Simplify (test/nodes/Storydoc/helpers/output.v1.test.ts checks its ten fields).
 		const [simple] = await outputOf({ ...versionGet, output: 'simple' });
 		expect([simple]).toEqual(await outputOf({ ...versionGet, simplify: true }, 1));
 		expect(Object.keys(simple)).toHaveLength(10);

@@ -6,10 +6,11 @@
 import type { INode, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { SEED } from '../../sandbox/seed';
-import type { Json } from '../harness/n8n';
-import { NODE_TYPE, loadPackage, runWorkflow, storydocWorkflow } from '../harness/n8n';
-import { useSandbox } from '../harness/sandbox';
+import { SEED } from '../../../../sandbox/seed';
+import type { Json } from '../../../harness/n8n';
+import { NODE_TYPE, loadPackage, runWorkflow, storydocWorkflow } from '../../../harness/n8n';
+import { useSandbox } from '../../../harness/sandbox';
+import { DAY_MS } from '../../../../sandbox/dates';
 
 const api = useSandbox({ rateLimit: { max: 100000 }, events: 300 });
 const LIVE = SEED.versions.live.id;
@@ -18,7 +19,6 @@ const locator = (value: string): INodeParameterResourceLocator => ({
 	mode: 'id',
 	value,
 });
-const DAY = 86_400_000;
 
 const VERSION_FIELDS = [
 	'versionId',
@@ -154,7 +154,7 @@ describe('Simplify', () => {
 
 	test('Get Events (Raw Events): on, each event keeps its ten fields, the same events in the same order', async () => {
 		const period = {
-			dateFrom: new Date(Date.now() - 30 * DAY).toISOString(),
+			dateFrom: new Date(Date.now() - 30 * DAY_MS).toISOString(),
 			dateTo: new Date().toISOString(),
 		};
 		const parameters = {

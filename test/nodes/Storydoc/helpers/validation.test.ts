@@ -7,22 +7,13 @@ import type { INodeParameters } from 'n8n-workflow';
 import { validateFieldType } from 'n8n-workflow';
 
 import {
-	booleanValue,
-	numberValue,
 	optionField,
 	positiveIntegerField,
-} from '../../dist/nodes/Storydoc/helpers/validation';
-import { runWorkflow, storydocWorkflow } from '../harness/n8n';
-import { useSandbox } from '../harness/sandbox';
-
-const node = {
-	id: '1',
-	name: 'Storydoc',
-	type: 'n8n-nodes-storydoc.storydoc',
-	typeVersion: 1,
-	position: [0, 0] as [number, number],
-	parameters: {},
-};
+} from '../../../../dist/nodes/Storydoc/helpers/validation';
+import { booleanValue, numberValue } from '../../../../dist/nodes/Storydoc/helpers/values';
+import { runWorkflow, storydocWorkflow } from '../../../harness/n8n';
+import { useSandbox } from '../../../harness/sandbox';
+import { TEST_NODE as node } from '../../../harness/testNode';
 
 describe('numberValue and booleanValue agree with validateFieldType', () => {
 	test.each([

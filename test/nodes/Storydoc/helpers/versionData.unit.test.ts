@@ -1,39 +1,31 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests run in Node, not in n8n's node sandbox (process.hrtime times the mapping) */
 /** Unit tests of the pure helpers that build a version's `data` and check the input. */
-import type { INode, ResourceMapperField } from 'n8n-workflow';
+import type { ResourceMapperField } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { GroupShape, RepeatableGroup } from '../../dist/nodes/Storydoc/helpers/storyFields';
+import type { GroupShape, RepeatableGroup } from '../../../../nodes/Storydoc/helpers/storyFields';
 import {
 	groupShape,
 	storyMapperFields,
 	variableKind,
-} from '../../dist/nodes/Storydoc/helpers/storyFields';
+} from '../../../../nodes/Storydoc/helpers/storyFields';
+import { ItemContext } from '../../../../nodes/Storydoc/helpers/fieldError';
 import type {
 	RowParameter,
 	VariablesParameter,
 	VersionDataInput,
-} from '../../dist/nodes/Storydoc/helpers/versionData';
+} from '../../../../nodes/Storydoc/helpers/interfaces';
+import { jsonObject } from '../../../../nodes/Storydoc/helpers/itemValues';
+import { enteredRows, groupRows } from '../../../../nodes/Storydoc/helpers/repeatableRows';
 import {
-	ItemInput,
 	buildVersionData,
 	daysToExpire,
-	enteredRows,
-	groupRows,
-	jsonObject,
 	senderEmail,
-} from '../../dist/nodes/Storydoc/helpers/versionData';
-import { SEED } from '../../sandbox/seed';
+} from '../../../../nodes/Storydoc/helpers/versionData';
+import { SEED } from '../../../../sandbox/seed';
+import { TEST_NODE as node } from '../../../harness/testNode';
 
-const node: INode = {
-	id: '1',
-	name: 'Storydoc',
-	type: 'n8n-nodes-storydoc.storydoc',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
-const item = new ItemInput(node, 4);
+const item = new ItemContext(node, 4);
 const schema = storyMapperFields(SEED.stories.proposal, false);
 const shapes = new Map<string, GroupShape>(
 	SEED.stories.proposal.repeatables.map((group: RepeatableGroup) => [group.key, groupShape(group)]),
@@ -148,19 +140,6 @@ describe('buildVersionData', () => {
 				},
 			}).proposal_date,
 		).toBe('2026-07-09');
-	});
-
-	test('a date variable saved with the earlier dateTime schema is still sent as YYYY-MM-DD or as written', () => {
-		const legacy = schema.map(
-			(field): ResourceMapperField =>
-				field.id === 'proposal_date' ? { ...field, type: 'dateTime', options: undefined } : field,
-		);
-		const value = (proposal_date: unknown) =>
-			build({
-				variables: { value: { first_name: 'a', company: 'b', proposal_date }, schema: legacy },
-			}).proposal_date;
-		expect(value('2026-03-05T00:00:00')).toBe('2026-03-05');
-		expect(value('1 May 2026')).toBe('1 May 2026');
 	});
 
 	test('a date variable given an object (not a date) names the item and the field', () => {

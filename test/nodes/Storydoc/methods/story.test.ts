@@ -11,10 +11,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { storyPreviewUrl as SEED_PREVIEW_URL } from '../../sandbox/links';
-import type { Json } from '../harness/n8n';
-import { NODE_TYPE, callMethod, loadPackage } from '../harness/n8n';
-import { useSandbox } from '../harness/sandbox';
+import { storyPreviewUrl as SEED_PREVIEW_URL } from '../../../../sandbox/links';
+import type { Json } from '../../../harness/n8n';
+import { NODE_TYPE, callMethod, loadPackage } from '../../../harness/n8n';
+import { useSandbox } from '../../../harness/sandbox';
 import {
 	SEED,
 	PROPOSAL_ID,
@@ -22,7 +22,7 @@ import {
 	createParameters,
 	updateParameters,
 	requestLines,
-} from './fixtures';
+} from '../../../harness/versionFixtures';
 
 const api = useSandbox({ rateLimit: { max: 100000 } });
 

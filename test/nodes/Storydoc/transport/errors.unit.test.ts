@@ -1,17 +1,9 @@
 /** Unit tests of the error mapping (pure): every error shape of the spec becomes a clear n8n error. */
-import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { storydocApiError } from '../../dist/nodes/Storydoc/transport/errors';
+import { storydocApiError } from '../../../../nodes/Storydoc/transport/errors';
+import { TEST_NODE as node } from '../../../harness/testNode';
 
-const node: INode = {
-	id: '1',
-	name: 'Storydoc',
-	type: 'n8n-nodes-storydoc.storydoc',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
 const json = { 'content-type': 'application/json' };
 
 function mapped(statusCode: number, body: unknown, headers: Record<string, string> = json) {

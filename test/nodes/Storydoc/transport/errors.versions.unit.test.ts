@@ -3,18 +3,10 @@
  * data.title cannot come from the node (it checks Title first, and Update keeps the current title),
  * so it is covered here, with the others, at the level of the error mapping.
  */
-import type { INode } from 'n8n-workflow';
 
-import { storydocApiError } from '../../dist/nodes/Storydoc/transport/errors';
+import { storydocApiError } from '../../../../nodes/Storydoc/transport/errors';
+import { TEST_NODE as node } from '../../../harness/testNode';
 
-const node: INode = {
-	id: '1',
-	name: 'Storydoc',
-	type: 'n8n-nodes-storydoc.storydoc',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
 const mapped = (error: string) =>
 	storydocApiError(
 		node,

@@ -8,13 +8,13 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { createSandbox } from '../../sandbox/server';
-import type { Json, TestItem } from '../harness/n8n';
-import { credentialsFor, pairedIndex, runWorkflow, storydocWorkflow } from '../harness/n8n';
-import type { Sandbox } from '../harness/sandbox';
-import type { WorkerJob } from '../reliability/helpers/runWorker';
-import { runWorker } from '../reliability/helpers/runWorker';
-import { SEED, createParameters } from '../version/fixtures';
+import { createSandbox } from '../../../../sandbox/server';
+import type { Json, TestItem } from '../../../harness/n8n';
+import { credentialsFor, pairedIndex, runWorkflow, storydocWorkflow } from '../../../harness/n8n';
+import type { Sandbox } from '../../../harness/sandbox';
+import type { WorkerJob } from '../../../reliability/helpers/runWorker';
+import { runWorker } from '../../../reliability/helpers/runWorker';
+import { SEED, createParameters } from '../../../harness/versionFixtures';
 
 const MAX = 5;
 const SCALE = 100;

@@ -2,12 +2,12 @@
  * Unit tests of the rate-limit pacer (pure: every call gets the time), replaying what the server's
  * `x-rate-limit-counter` / `x-rate-limit-maximum` headers would say.
  */
-import type { SendTicket } from '../../dist/nodes/Storydoc/transport/rateLimit';
+import type { SendTicket } from '../../../../nodes/Storydoc/transport/rateLimit';
 import {
 	RateLimitPacer,
 	SPEC_WINDOW_MS,
 	pacerFor,
-} from '../../dist/nodes/Storydoc/transport/rateLimit';
+} from '../../../../nodes/Storydoc/transport/rateLimit';
 
 /** A fake server's answer to one request: its counter, and whether it refused the request (429). */
 interface ServerAnswer {

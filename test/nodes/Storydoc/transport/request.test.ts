@@ -6,24 +6,24 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { createSandbox } from '../../sandbox/server';
-import type { Json, StorydocWorkflowOptions, WorkflowRun } from '../harness/n8n';
+import { createSandbox } from '../../../../sandbox/server';
+import type { Json, StorydocWorkflowOptions, WorkflowRun } from '../../../harness/n8n';
 import {
 	callMethod,
 	capturedLogs,
 	credentialsFor,
 	runWorkflow,
 	storydocWorkflow,
-} from '../harness/n8n';
-import { useSandbox } from '../harness/sandbox';
-import type { FaultRule } from '../harness/sandbox';
+} from '../../../harness/n8n';
+import { useSandbox } from '../../../harness/sandbox';
+import type { FaultRule } from '../../../harness/sandbox';
 import {
 	SEED,
 	locator,
 	createParameters,
 	updateParameters,
 	requestLines,
-} from '../version/fixtures';
+} from '../../../harness/versionFixtures';
 
 /** A sandbox fault rule without its route. */
 type Fault = Omit<FaultRule, 'route'>;

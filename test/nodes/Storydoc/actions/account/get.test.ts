@@ -4,16 +4,16 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { line } from '../harness/engineLine';
-import type { Json } from '../harness/n8n';
+import { line } from '../../../../harness/engineLine';
+import type { Json } from '../../../../harness/n8n';
 import {
 	credentialsFor,
 	loadPackage,
 	runWorkflow,
 	storydocWorkflow,
 	testCredential,
-} from '../harness/n8n';
-import { useSandbox } from '../harness/sandbox';
+} from '../../../../harness/n8n';
+import { useSandbox } from '../../../../harness/sandbox';
 
 const api = useSandbox();
 const accountGet: INodeParameters = { resource: 'account', operation: 'get' };

@@ -4,11 +4,11 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { Json } from '../harness/n8n';
-import { runWorkflow, storydocWorkflow } from '../harness/n8n';
-import { useSandbox } from '../harness/sandbox';
+import type { Json } from '../../../../harness/n8n';
+import { runWorkflow, storydocWorkflow } from '../../../../harness/n8n';
+import { useSandbox } from '../../../../harness/sandbox';
+import { DAY_MS } from '../../../../../sandbox/dates';
 
-const DAY = 86_400_000;
 const NOW = Date.parse('2026-06-15T12:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -37,7 +37,7 @@ beforeEach(() => {
 });
 
 async function getAllEvents(options: INodeParameters) {
-	const from = NOW - 80 * DAY;
+	const from = NOW - 80 * DAY_MS;
 	const { outputs, error } = await runWorkflow(
 		storydocWorkflow({
 			resource: 'analytics',

@@ -9,9 +9,10 @@ import type { AddressInfo } from 'node:net';
 
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { Json } from '../harness/n8n';
-import { runWorkflow, storydocWorkflow } from '../harness/n8n';
-import { useSandbox } from '../harness/sandbox';
+import type { Json } from '../../../../harness/n8n';
+import { runWorkflow, storydocWorkflow } from '../../../../harness/n8n';
+import { useSandbox } from '../../../../harness/sandbox';
+import { DAY_MS } from '../../../../../sandbox/dates';
 
 /** A fault rule of the sandbox (sandbox/faults.js): the parts these tests vary per row. */
 interface PageFault {
@@ -19,13 +20,12 @@ interface PageFault {
 	html?: boolean;
 }
 
-const DAY = 86_400_000;
 const NOW = Date.parse('2026-06-15T12:00:00.000Z');
 const PAGE_SIZE = 50;
 const ROUTE = 'GET /v2/analytics/events';
 const api = useSandbox({ events: 1500, analyticsPageSize: PAGE_SIZE, now: () => NOW });
 
-const from = NOW - 60 * DAY;
+const from = NOW - 60 * DAY_MS;
 const parameters = {
 	resource: 'analytics',
 	operation: 'getEvents',

@@ -5,13 +5,13 @@
  */
 import type { IDataObject, INodeParameters, IRun } from 'n8n-workflow';
 
-import { SEED } from '../../sandbox/seed';
-import type { Json, StorydocWorkflowOptions } from '../harness/n8n';
-import { pairedIndex, runWorkflow, storydocWorkflow } from '../harness/n8n';
-import type { TokenName } from '../harness/sandbox';
-import { useSandbox } from '../harness/sandbox';
+import { SEED } from '../../../../../sandbox/seed';
+import type { Json, StorydocWorkflowOptions } from '../../../../harness/n8n';
+import { pairedIndex, runWorkflow, storydocWorkflow } from '../../../../harness/n8n';
+import type { TokenName } from '../../../../harness/sandbox';
+import { useSandbox } from '../../../../harness/sandbox';
+import { DAY_MS } from '../../../../../sandbox/dates';
 
-const DAY = 86_400_000;
 const NOW = Date.parse('2026-06-15T12:00:00.000Z');
 const PAGE_SIZE = 50;
 /** Called with each API request's log record right after the sandbox answered it (see `onRequest`). */
@@ -84,7 +84,7 @@ beforeEach(() => {
 });
 
 describe('Analytics › Get Events: paging', () => {
-	const from = NOW - 30 * DAY;
+	const from = NOW - 30 * DAY_MS;
 	const to = NOW;
 
 	test('reads page after page while hasMore: one item per event, API order, paired, nothing else', async () => {
@@ -175,7 +175,7 @@ describe('Analytics › Get Events: paging', () => {
 
 describe('Analytics › Get Events: long ranges', () => {
 	test('200 days: three day-aligned windows, exactly the sandbox count, no duplicate eventId', async () => {
-		const from = NOW - 201 * DAY + 7_777;
+		const from = NOW - 201 * DAY_MS + 7_777;
 		const to = NOW;
 		const { outputs, error } = await run(
 			getEvents({ dateFrom: iso(from), dateTo: iso(to), returnAll: true }),
@@ -198,7 +198,7 @@ describe('Analytics › Get Events: long ranges', () => {
 		]);
 		expect(windows[0][0]).toBe(iso(from));
 		windows.forEach(([dateFrom, dateTo], index) => {
-			expect(Date.parse(dateTo) - Date.parse(dateFrom)).toBeLessThanOrEqual(92 * DAY);
+			expect(Date.parse(dateTo) - Date.parse(dateFrom)).toBeLessThanOrEqual(92 * DAY_MS);
 			if (index > 0) {
 				expect(dateFrom).toMatch(/T00:00:00\.000Z$/);
 				expect(Date.parse(dateFrom)).toBe(Date.parse(windows[index - 1][1]) + 1);
@@ -238,7 +238,7 @@ describe('Analytics › Get Events: long ranges', () => {
 });
 
 describe('Analytics › Get Events: filters', () => {
-	const from = NOW - 90 * DAY;
+	const from = NOW - 90 * DAY_MS;
 	const to = NOW;
 
 	test('Story (from the list): sent as storyId, only its events', async () => {
@@ -376,7 +376,7 @@ describe('Analytics › Get Events: filters', () => {
 		);
 		items.forEach((item, index) => {
 			const expected = expectedEvents({
-				from: NOW - item.days * DAY,
+				from: NOW - item.days * DAY_MS,
 				to: NOW,
 				versionId: item.version,
 			});
@@ -417,8 +417,8 @@ describe('Analytics › Get Events: dates', () => {
 
 describe('Analytics › Get Events: Summary per Version', () => {
 	test('one item per version with figures computed from the sandbox events', async () => {
-		const from = NOW - 120 * DAY;
-		const to = NOW - 3 * DAY;
+		const from = NOW - 120 * DAY_MS;
+		const to = NOW - 3 * DAY_MS;
 		const { outputs, error } = await run(
 			getEvents({
 				dateFrom: iso(from),
@@ -473,7 +473,7 @@ describe('Analytics › Get Events: Summary per Version', () => {
 });
 
 describe('Analytics › Get Events: API errors', () => {
-	const range = { dateFrom: iso(NOW - 10 * DAY), dateTo: iso(NOW) };
+	const range = { dateFrom: iso(NOW - 10 * DAY_MS), dateTo: iso(NOW) };
 
 	test.each<TokenName>(['pro', 'starter'])(
 		'a %s-plan key: 403 "Analytics API is available on the Team plan only", saying what to do',
@@ -553,7 +553,7 @@ describe('Analytics › Get Events: API errors', () => {
 
 describe('Analytics › Get Events: bad input is refused before any request', () => {
 	const valid = {
-		from: iso(NOW - DAY),
+		from: iso(NOW - DAY_MS),
 		to: iso(NOW),
 		email: '',
 		version: '',
@@ -574,7 +574,7 @@ describe('Analytics › Get Events: bad input is refused before any request', ()
 	test.each<[string, IDataObject, string]>([
 		['an unreadable From', { from: 'next tuesday' }, 'Item 1: "From" is not a valid date'],
 		['an empty To', { to: '' }, 'Item 1: "To" is required'],
-		['From after To', { from: iso(NOW), to: iso(NOW - DAY) }, 'Item 1: "From" is after "To"'],
+		['From after To', { from: iso(NOW), to: iso(NOW - DAY_MS) }, 'Item 1: "From" is after "To"'],
 		[
 			'a User Email that is no address',
 			{ email: 'sam@' },
@@ -610,7 +610,7 @@ describe('Analytics › Get Events: bad input is refused before any request', ()
 });
 
 describe('Analytics › Get Events: one query per input item, and the hint when they repeat', () => {
-	const range = { dateFrom: iso(NOW - 7 * DAY), dateTo: iso(NOW) };
+	const range = { dateFrom: iso(NOW - 7 * DAY_MS), dateTo: iso(NOW) };
 	const hintsOf = (run: IRun) => run.data.resultData.runData.Storydoc[0].hints ?? [];
 
 	test('three input items asking for the same events: read three times, and a hint under the output points at Execute Once', async () => {

@@ -4,18 +4,18 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { Json } from '../harness/n8n';
-import { runWorkflow, storydocWorkflow } from '../harness/n8n';
-import { useSandbox } from '../harness/sandbox';
+import type { Json } from '../../../../harness/n8n';
+import { runWorkflow, storydocWorkflow } from '../../../../harness/n8n';
+import { useSandbox } from '../../../../harness/sandbox';
+import { DAY_MS } from '../../../../../sandbox/dates';
 
-const DAY = 86_400_000;
 const NOW = Date.parse('2026-06-15T12:00:00.000Z');
 const api = useSandbox({ events: 100_000, now: () => NOW });
 
 const parameters = (output: string): INodeParameters => ({
 	resource: 'analytics',
 	operation: 'getEvents',
-	dateFrom: new Date(NOW - 201 * DAY).toISOString(),
+	dateFrom: new Date(NOW - 201 * DAY_MS).toISOString(),
 	dateTo: new Date(NOW).toISOString(),
 	returnAll: true,
 	output,

@@ -6,14 +6,14 @@
  */
 import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
-import { createSandbox } from '../../sandbox/server';
-import { workflowIssuesRefusal } from '../harness/engineLine';
-import type { Json, TestWorkflow } from '../harness/n8n';
-import { NODE_TYPE, loadPackage, runWorkflow, storydocWorkflow } from '../harness/n8n';
-import { useSandbox } from '../harness/sandbox';
-import type { WorkerJob } from '../reliability/helpers/runWorker';
-import { runWorker } from '../reliability/helpers/runWorker';
-import { SEED, locator, requestLines } from '../version/fixtures';
+import { createSandbox } from '../../../../../sandbox/server';
+import { workflowIssuesRefusal } from '../../../../harness/engineLine';
+import type { Json, TestWorkflow } from '../../../../harness/n8n';
+import { NODE_TYPE, loadPackage, runWorkflow, storydocWorkflow } from '../../../../harness/n8n';
+import { useSandbox } from '../../../../harness/sandbox';
+import type { WorkerJob } from '../../../../reliability/helpers/runWorker';
+import { runWorker } from '../../../../reliability/helpers/runWorker';
+import { SEED, locator, requestLines } from '../../../../harness/versionFixtures';
 
 const api = useSandbox({ rateLimit: { max: 100000 } });
 const SENDER = SEED.users.sam.email;

@@ -5,9 +5,9 @@
  */
 import type { INodeParameters, ResourceMapperValue } from 'n8n-workflow';
 
-import { workflowIssuesRefusal } from '../harness/engineLine';
-import { runWorkflow, storydocWorkflow } from '../harness/n8n';
-import { useSandbox } from '../harness/sandbox';
+import { workflowIssuesRefusal } from '../../../../harness/engineLine';
+import { runWorkflow, storydocWorkflow } from '../../../../harness/n8n';
+import { useSandbox } from '../../../../harness/sandbox';
 import {
 	SEED,
 	locator,
@@ -15,7 +15,7 @@ import {
 	createParameters,
 	updateParameters,
 	requestLines,
-} from './fixtures';
+} from '../../../../harness/versionFixtures';
 
 /** The values of the Variables resource mapper. */
 type MapperValues = NonNullable<ResourceMapperValue['value']>;

@@ -4,10 +4,10 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { Json, StorydocWorkflowOptions } from '../harness/n8n';
-import { runWorkflow, storydocWorkflow, capturedLogs } from '../harness/n8n';
-import type { TokenName } from '../harness/sandbox';
-import { useSandbox } from '../harness/sandbox';
+import type { Json, StorydocWorkflowOptions } from '../../../../harness/n8n';
+import { runWorkflow, storydocWorkflow, capturedLogs } from '../../../../harness/n8n';
+import type { TokenName } from '../../../../harness/sandbox';
+import { useSandbox } from '../../../../harness/sandbox';
 import {
 	SEED,
 	PROPOSAL_ID,
@@ -17,9 +17,9 @@ import {
 	createParameters,
 	requestLines,
 	storedVersion,
-} from './fixtures';
+} from '../../../../harness/versionFixtures';
 
-// A limit no test here reaches: pacing has its own tests (test/transport/pacing.test.ts).
+// A limit no test here reaches: pacing has its own tests (test/nodes/Storydoc/transport/rateLimit.pacing.test.ts).
 const api = useSandbox({ rateLimit: { max: 100000 } });
 let proposalParameters: INodeParameters;
 
@@ -105,27 +105,6 @@ describe('Version › Create', () => {
 		expect(item.json.editorUrl).toBe(
 			`https://app.storydoc.com/pages/editor/${PROPOSAL_ID}/${item.json.versionId}`,
 		);
-	});
-
-	test('a list variable saved by an earlier build (n8n type array, no marker) is still read as rows, from JSON text or an expression', async () => {
-		const variables = await loadedVariables(api.credentials(), proposalParameters, {
-			first_name: 'Hank',
-			company: 'Globex',
-			products: '[{"name":"Platform licence","price":30000}]',
-			pricing_items: '={{ [{ name: "Onboarding", price: 5000, description: "Two weeks" }] }}',
-		});
-		for (const field of variables.schema) {
-			if (['products', 'pricing_items'].includes(field.id)) {
-				field.type = 'array';
-				if (field.id === 'products') delete field.options;
-			}
-		}
-		await create(createParameters({ variables }));
-		const [body] = postedBodies();
-		expect(body.data.products).toEqual([{ name: 'Platform licence', price: 30000 }]);
-		expect(body.data.pricing_items).toEqual([
-			{ name: 'Onboarding', price: 5000, description: 'Two weeks' },
-		]);
 	});
 
 	test('a date typed as text (any format, as the API allows) is sent as written; without Days to Expire the version is permanent', async () => {

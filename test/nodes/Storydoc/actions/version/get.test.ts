@@ -1,11 +1,11 @@
 /** Version › Get through n8n's engine against the sandbox. */
 import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
-import type { Json } from '../harness/n8n';
-import { runWorkflow, storydocWorkflow } from '../harness/n8n';
-import type { TokenName } from '../harness/sandbox';
-import { useSandbox } from '../harness/sandbox';
-import { SEED, locator, requestLines } from './fixtures';
+import type { Json } from '../../../../harness/n8n';
+import { runWorkflow, storydocWorkflow } from '../../../../harness/n8n';
+import type { TokenName } from '../../../../harness/sandbox';
+import { useSandbox } from '../../../../harness/sandbox';
+import { SEED, locator, requestLines } from '../../../../harness/versionFixtures';
 
 const api = useSandbox({ rateLimit: { max: 100000 } });
 const LIVE = SEED.versions.live.id;

@@ -1,10 +1,10 @@
 /** Version › Update through n8n's engine against the sandbox: merge, title kept, Force, errors. */
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { Json, StorydocWorkflowOptions } from '../harness/n8n';
-import { runWorkflow, storydocWorkflow } from '../harness/n8n';
-import type { TokenName } from '../harness/sandbox';
-import { useSandbox } from '../harness/sandbox';
+import type { Json, StorydocWorkflowOptions } from '../../../../harness/n8n';
+import { runWorkflow, storydocWorkflow } from '../../../../harness/n8n';
+import type { TokenName } from '../../../../harness/sandbox';
+import { useSandbox } from '../../../../harness/sandbox';
 import {
 	SEED,
 	locator,
@@ -12,7 +12,7 @@ import {
 	updateParameters,
 	requestLines,
 	storedVersion,
-} from './fixtures';
+} from '../../../../harness/versionFixtures';
 
 const api = useSandbox({ rateLimit: { max: 100000 } });
 const LIVE = SEED.versions.live.id;
