@@ -12,9 +12,9 @@ export function parseDateField(
 	value: unknown,
 	timezone: string,
 ): number {
-	const isEmpty = value === undefined || value === null || String(value).trim() === '';
+	const missing = value === undefined || value === null || String(value).trim() === '';
 	let instant = Number.NaN;
-	if (!isEmpty) {
+	if (!missing) {
 		try {
 			instant = tryToParseDateTime(value, timezone).toMillis();
 		} catch {
@@ -26,8 +26,8 @@ export function parseDateField(
 			node,
 			itemIndex,
 			fieldLabel,
-			isEmpty ? 'is required' : 'is not a valid date',
-			isEmpty
+			missing ? 'is required' : 'is not a valid date',
+			missing
 				? 'Give a date and time, for example 2026-01-31T00:00:00Z or an expression such as {{ $now.minus({ days: 7 }) }}'
 				: `${valueGiven(value)}. Use ISO 8601, for example 2026-01-31T00:00:00Z.`,
 		);
