@@ -10,6 +10,8 @@ import { WriteReplay } from './writeReplay';
 
 type OperationModule = {
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
+	/** Creates or changes something in Storydoc, so must never run twice for an item. */
+	isWrite?: boolean;
 	/** Called once after the last item, for what concerns the run as a whole (execution hints). */
 	afterItems?(this: IExecuteFunctions): void;
 };
@@ -52,7 +54,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		);
 	}
 
-	const replay = WriteReplay.of(this, resource, operation);
+	const replay = operationModule.isWrite ? WriteReplay.of(this) : undefined;
 	const returnData: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {

@@ -3,9 +3,6 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { isUnknownOutcome } from '../transport';
 
-/** The operations that create or change something in Storydoc, and so must never run twice. */
-const WRITES = new Set(['version:create', 'version:update', 'story:generate']);
-
 type UnknownOutcome = { message: string; description?: string; httpCode?: string };
 type WriteOutcome = { output: INodeExecutionData[] } | { unknown: UnknownOutcome };
 
@@ -26,10 +23,10 @@ export class WriteReplay {
 		private readonly outcomes: Record<number, WriteOutcome>,
 	) {}
 
-	/** The replay of this node's run, or undefined when the node does not retry or does not write. */
-	static of(context: IExecuteFunctions, resource: string, operation: string) {
+	/** The replay of a write's run, or undefined when the node does not retry on fail. */
+	static of(context: IExecuteFunctions) {
 		const node = context.getNode();
-		if (node.retryOnFail !== true || !WRITES.has(`${resource}:${operation}`)) return undefined;
+		if (node.retryOnFail !== true) return undefined;
 		const runIndex = context.getWorkflowDataProxy(0).$runIndex as number;
 		const key = `storydocWrites:${context.getExecutionId()}:${runIndex}`;
 		const nodeContext = context.getContext('node');

@@ -65,6 +65,9 @@ const properties: INodeProperties[] = [
 	},
 ];
 
+/** It changes Storydoc: Retry On Fail replays it instead of sending it twice (actions/writeReplay.ts). */
+export const isWrite = true;
+
 export const description = updateDisplayOptions(
 	{ show: { resource: ['story'], operation: ['generate'] } },
 	properties,

@@ -29,6 +29,9 @@ const properties: INodeProperties[] = [
 	...versionDataFields('create'),
 ];
 
+/** It changes Storydoc: Retry On Fail replays it instead of sending it twice (actions/writeReplay.ts). */
+export const isWrite = true;
+
 export const description = updateDisplayOptions(
 	{ show: { resource: ['version'], operation: ['create'] } },
 	properties,

@@ -38,6 +38,9 @@ const properties: INodeProperties[] = [
 	...versionDataFields('update'),
 ];
 
+/** It changes Storydoc: Retry On Fail replays it instead of sending it twice (actions/writeReplay.ts). */
+export const isWrite = true;
+
 export const description = updateDisplayOptions(
 	{ show: { resource: ['version'], operation: ['update'] } },
 	properties,
