@@ -134,41 +134,25 @@ async function startPostgres(workDir) {
 		'max_connections=100',
 	]);
 	const child = spawnLogged(postgres, args, path.join(workDir, 'postgres.log'));
+	// As the postgres superuser, over TCP on this cluster's port.
+	const psqlArgs = (database) => [
+		'-h',
+		'127.0.0.1',
+		'-p',
+		String(port),
+		'-U',
+		'postgres',
+		'-d',
+		database,
+	];
 	const psql = (sql) =>
-		execFileSync('psql', [
-			'-h',
-			'127.0.0.1',
-			'-p',
-			String(port),
-			'-U',
-			'postgres',
-			'-d',
-			'n8n',
-			'-At',
-			'-F',
-			'\t',
-			'-c',
-			sql,
-		]).toString();
+		execFileSync('psql', [...psqlArgs('n8n'), '-At', '-F', '\t', '-c', sql]).toString();
 	await waitFor(
 		() => {
 			try {
-				execFileSync(
-					'psql',
-					[
-						'-h',
-						'127.0.0.1',
-						'-p',
-						String(port),
-						'-U',
-						'postgres',
-						'-d',
-						'postgres',
-						'-c',
-						'CREATE DATABASE n8n',
-					],
-					{ stdio: 'ignore' },
-				);
+				execFileSync('psql', [...psqlArgs('postgres'), '-c', 'CREATE DATABASE n8n'], {
+					stdio: 'ignore',
+				});
 				return true;
 			} catch {
 				if (child.exitCode !== null)

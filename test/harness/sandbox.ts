@@ -52,12 +52,14 @@ export interface SandboxHandle {
 	url: string;
 	/** Credentials for the seed's token of that name. */
 	credentials(tokenName?: TokenName): TestCredentials;
+	/** A GET straight to the sandbox, without the node: what the API itself answers. */
+	directGet(path: string, tokenName?: TokenName): Promise<{ status: number; body: Json }>;
 }
 
 /**
  * Call at the top of a test file: starts before the tests, stops after them.
  * Returns a live object whose fields are filled in once the sandbox is up:
- * `sandbox` (the server object), `url`, `credentials(tokenName = 'team')`.
+ * `sandbox` (the server object), `url`, `credentials(tokenName = 'team')`, `directGet(path)`.
  */
 export function useSandbox(options: SandboxOptions = {}): SandboxHandle {
 	let started: Sandbox | undefined;
@@ -66,6 +68,12 @@ export function useSandbox(options: SandboxOptions = {}): SandboxHandle {
 		url: '',
 		credentials(tokenName = 'team') {
 			return credentialsFor({ baseUrl: handle.url, token: handle.sandbox.tokens[tokenName] });
+		},
+		async directGet(path, tokenName = 'team') {
+			const response = await fetch(`${handle.url}${path}`, {
+				headers: { Authorization: `Bearer ${handle.sandbox.tokens[tokenName]}` },
+			});
+			return { status: response.status, body: await response.json() };
 		},
 	};
 	beforeAll(async () => {

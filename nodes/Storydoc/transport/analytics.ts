@@ -7,8 +7,8 @@ import type { DateWindow } from '../helpers/dateWindows';
 import { orderedPages } from '../helpers/orderedPages';
 import type { Page } from '../helpers/orderedPages';
 import type { AnalyticsEvent } from '../helpers/interfaces';
-import type { StorydocContext } from './index';
-import { storydocApiRequest } from './index';
+import type { StorydocContext } from './context';
+import { storydocApiRequest } from './request';
 
 /** `from` and `to` are inclusive instants (epoch ms). */
 export interface AnalyticsQuery {

@@ -1,5 +1,4 @@
 export type { StorydocContext } from './context';
-export { CREDENTIAL_TYPE, getBaseUrl, pathSegment } from './context';
-export type { StorydocRequest } from './request';
+export { pathSegment } from './context';
 export { storydocApiRequest } from './request';
 export { isUnknownOutcome } from './unknownOutcome';

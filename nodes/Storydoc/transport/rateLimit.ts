@@ -119,7 +119,7 @@ export class RateLimitPacer {
 
 const pacers = new Map<string, RateLimitPacer>();
 
-/** One pacer per base URL and endpoint group, shared by every execution in this n8n process. */
+/** One pacer per base URL and endpoint group, shared by every execution in this n8n instance. */
 export function pacerFor(
 	baseUrl: string,
 	path: string,

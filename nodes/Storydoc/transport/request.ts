@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { StorydocContext } from './context';
 import { CREDENTIAL_TYPE, getBaseUrl } from './context';
+import type { StorydocResponse } from './errors';
 import { headerNumber, storydocApiError } from './errors';
 import { NetworkFailure, networkFailureError } from './networkFailure';
 import { pacerFor } from './rateLimit';
@@ -49,7 +50,7 @@ export async function storydocApiRequest<T = IDataObject>(
 	const isRead = request.method === 'GET';
 	const startedAt = Date.now();
 	const rateLimitWait = { ms: 0 };
-	let lastRateLimited: Parameters<typeof rateLimitGiveUp>[2];
+	let lastRateLimited: StorydocResponse | undefined;
 	let attempts = 0;
 	let transientFailures = 0;
 

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { StorydocContext } from './index';
-import { storydocApiRequest } from './index';
+import type { StorydocContext } from './context';
+import { storydocApiRequest } from './request';
 
 export interface StoryListEntry extends IDataObject {
 	id: string;

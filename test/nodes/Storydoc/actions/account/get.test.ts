@@ -5,7 +5,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { line } from '../../../../harness/engineLine';
-import type { Json } from '../../../../harness/n8n';
 import {
 	credentialsFor,
 	loadPackage,
@@ -18,13 +17,6 @@ import { useSandbox } from '../../../../harness/sandbox';
 const api = useSandbox();
 const accountGet: INodeParameters = { resource: 'account', operation: 'get' };
 
-async function directGet(path: string, token: string): Promise<{ status: number; body: Json }> {
-	const response = await fetch(`${api.url}${path}`, {
-		headers: { Authorization: `Bearer ${token}` },
-	});
-	return { status: response.status, body: await response.json() };
-}
-
 beforeEach(() => api.sandbox.clearLog());
 
 describe('Account › Get', () => {
@@ -33,7 +25,7 @@ describe('Account › Get', () => {
 			credentials: api.credentials('team'),
 		});
 		expect(error).toBeUndefined();
-		const expected = await directGet('/v2/account', api.sandbox.tokens.team);
+		const expected = await api.directGet('/v2/account');
 		expect(expected.status).toBe(200);
 		expect(outputs.Storydoc).toEqual([{ json: expected.body, pairedItem: { item: 0 } }]);
 		expect(Object.keys(outputs.Storydoc[0].json).sort()).toEqual(['orgId', 'title']);

@@ -13,16 +13,6 @@ import { useSandbox } from '../../../../harness/sandbox';
 
 const api = useSandbox();
 
-async function directGet(
-	path: string,
-	tokenName: TokenName = 'team',
-): Promise<{ status: number; body: Json }> {
-	const response = await fetch(`${api.url}${path}`, {
-		headers: { Authorization: `Bearer ${api.sandbox.tokens[tokenName]}` },
-	});
-	return { status: response.status, body: await response.json() };
-}
-
 const storyRequests = (): Json[] =>
 	api.sandbox.log.filter((entry) => entry.path.startsWith('/v2/stories'));
 
@@ -50,7 +40,7 @@ describe('Story › Get', () => {
 				credentials: api.credentials(),
 			});
 			expect(error).toBeUndefined();
-			const expected = await directGet(`/v2/stories/${proposalId}`);
+			const expected = await api.directGet(`/v2/stories/${proposalId}`);
 			expect(outputs.Storydoc).toEqual([{ json: expected.body, pairedItem: { item: 0 } }]);
 			const story = outputs.Storydoc[0].json;
 			expect(Object.keys(story.dynamicVariables)).toEqual(

@@ -12,20 +12,9 @@ import {
 	runWorkflow,
 	storydocWorkflow,
 } from '../../../../harness/n8n';
-import type { TokenName } from '../../../../harness/sandbox';
 import { useSandbox } from '../../../../harness/sandbox';
 
 const api = useSandbox();
-
-async function directGet(
-	path: string,
-	tokenName: TokenName = 'team',
-): Promise<{ status: number; body: Json }> {
-	const response = await fetch(`${api.url}${path}`, {
-		headers: { Authorization: `Bearer ${api.sandbox.tokens[tokenName]}` },
-	});
-	return { status: response.status, body: await response.json() };
-}
 
 const storyRequests = (): Json[] =>
 	api.sandbox.log.filter((entry) => entry.path.startsWith('/v2/stories'));
@@ -44,7 +33,7 @@ describe('Story › Get Many', () => {
 			credentials: api.credentials(),
 		});
 		expect(error).toBeUndefined();
-		const expected = await directGet('/v2/stories');
+		const expected = await api.directGet('/v2/stories');
 		expect(outputs.Storydoc).toEqual(
 			expected.body.map((story: Json) => ({ json: story, pairedItem: { item: 0 } })),
 		);
@@ -77,7 +66,7 @@ describe('Story › Get Many', () => {
 		const { outputs } = await runWorkflow(storydocWorkflow(getAll({ limit: 2 })), {
 			credentials: api.credentials(),
 		});
-		const expected = await directGet('/v2/stories');
+		const expected = await api.directGet('/v2/stories');
 		expect(outputs.Storydoc.map((item) => item.json)).toEqual(expected.body.slice(0, 2));
 	});
 
