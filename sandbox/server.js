@@ -4,32 +4,21 @@
  * what the tests talk to over real HTTP, and what users point the n8n credential at to try the node
  * without a Storydoc account. Not shipped in the package. See sandbox/README.md.
  *
- * One request goes through: route match → rate-limit count → fault rules → (429 when over the
- * limit) → authentication → the route's handler. Handlers are synchronous functions of the state,
- * so each request's change to the state is atomic.
+ * Here: the sandbox's lifecycle, its state and the methods tests call; one API request's way through
+ * is apiRequest.js. Handlers are synchronous functions of the state, so each request's change to the
+ * state is atomic.
  */
 const http = require('node:http');
-const { setTimeout: sleep } = require('node:timers/promises');
 
 const { handleAdmin } = require('./admin');
-const { authorize, identify } = require('./auth');
+const { JSON_TYPE, createApiHandler } = require('./apiRequest');
 const { completeEvents, insertEvents } = require('./events');
 const { createFaults } = require('./faults');
-const { ApiError, loggedBody, readBody } = require('./http');
+const { readBody } = require('./http');
 const { createRandom } = require('./random');
 const { createRateLimiter } = require('./ratelimit');
-const { matchRoute } = require('./routes');
-const { API_KEYS, SEED, TOKENS, seedState } = require('./seed');
+const { SEED, TOKENS, seedState } = require('./seed');
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-const TOO_MANY_REQUESTS = { error: 'Too many requests' };
-/** What nginx in front of an API typically answers while the service is down. */
-/** The error page a proxy in front of the API (nginx here) sends instead of JSON. */
-const htmlErrorPage = (title) =>
-	`<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n` +
-	`<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
-const HTML_502 = htmlErrorPage('502 Bad Gateway');
-const HTML_503 = htmlErrorPage('503 Service Temporarily Unavailable');
 /** Separates the runtime id stream (new versions, errorIds, added events) from the seed's stream. */
 const RUNTIME_SEED_OFFSET = 0x9e3779b9;
 
@@ -52,50 +41,35 @@ const RUNTIME_SEED_OFFSET = 0x9e3779b9;
  * @property {(record: object) => void} [onRequest] called with each API request's log record once answered
  */
 
-/** @param {SandboxOptions} [options] */
-function createSandbox(options = {}) {
-	const settings = {
-		latencyMs: options.latencyMs ?? 0,
-		events: options.events ?? 3000,
-		eventSpanDays: options.eventSpanDays ?? 200,
-		analyticsPageSize: options.analyticsPageSize ?? 1000,
-		now: options.now ?? Date.now,
-		seed: options.seed ?? 1,
-		specOnly: options.specOnly ?? false,
-		generateDelayMs: options.generateDelayMs ?? 0,
+/** The sandbox's shared state, read by the request pipeline (apiRequest.js) and the methods below. */
+function createCore(options) {
+	return {
+		settings: {
+			latencyMs: options.latencyMs ?? 0,
+			events: options.events ?? 3000,
+			eventSpanDays: options.eventSpanDays ?? 200,
+			analyticsPageSize: options.analyticsPageSize ?? 1000,
+			now: options.now ?? Date.now,
+			seed: options.seed ?? 1,
+			specOnly: options.specOnly ?? false,
+			generateDelayMs: options.generateDelayMs ?? 0,
+		},
+		limiter: createRateLimiter(options.rateLimit),
+		generateLimiter: createRateLimiter(options.generateRateLimit),
+		faults: createFaults(),
+		/** Aborted by close(): ends every pending sleep and hang at once. */
+		closing: new AbortController(),
+		log: [],
+		sequence: 0,
+		state: undefined,
+		random: undefined,
+		onRequest: options.onRequest,
 	};
-	const limiter = createRateLimiter(options.rateLimit);
-	const generateLimiter = createRateLimiter(options.generateRateLimit);
-	const faults = createFaults();
-	/** Aborted by close(): ends every pending sleep and hang at once. */
-	const closing = new AbortController();
-	const sockets = new Set();
-	const log = [];
-	let state;
-	let random;
-	let sequence = 0;
-	let url = null;
+}
 
-	const server = http.createServer((request, response) => {
-		handle(request, response).catch((error) => {
-			if (closing.signal.aborted) return;
-			if (response.headersSent) return response.destroy();
-			// A bug in the sandbox itself: answer like the API's own internal error, but say why.
-			response.writeHead(500, { 'content-type': JSON_TYPE });
-			response.end(
-				JSON.stringify({
-					error: 'Error occured',
-					errorId: random.uuid(),
-					sandboxBug: String(error),
-				}),
-			);
-		});
-	});
-	server.on('connection', (socket) => {
-		sockets.add(socket);
-		socket.on('close', () => sockets.delete(socket));
-	});
-
+/** The HTTP server: /__sandbox/ to the admin endpoints, everything else to the API. */
+function createServer(core, sandbox) {
+	const handleApi = createApiHandler(core);
 	async function handle(request, response) {
 		const requestUrl = new URL(request.url ?? '/', 'http://sandbox.local');
 		const rawBody = await readBody(request);
@@ -113,133 +87,45 @@ function createSandbox(options = {}) {
 		}
 		await handleApi(request, response, requestUrl, rawBody);
 	}
+	return http.createServer((request, response) => {
+		handle(request, response).catch((error) => {
+			if (core.closing.signal.aborted) return;
+			if (response.headersSent) return response.destroy();
+			// A bug in the sandbox itself: answer like the API's own internal error, but say why.
+			response.writeHead(500, { 'content-type': JSON_TYPE });
+			response.end(
+				JSON.stringify({
+					error: 'Error occured',
+					errorId: core.random.uuid(),
+					sandboxBug: String(error),
+				}),
+			);
+		});
+	});
+}
 
-	async function handleApi(request, response, requestUrl, rawBody) {
-		const match = matchRoute(request.method ?? 'GET', requestUrl.pathname);
-		const identity = identify(request.headers.authorization);
-		// Generation counts per organization (the key's), the version endpoints per client IP.
-		const generating = match?.route.generateEndpoint === true;
-		const rateLimiter = generating ? generateLimiter : limiter;
-		const rate = generating
-			? generateLimiter.hit(API_KEYS[identity.keyName ?? '']?.orgId ?? 'unknown', true)
-			: limiter.hit(request.socket.remoteAddress ?? '', match?.route.versionEndpoint === true);
-		const record = {
-			seq: ++sequence,
-			time: new Date(settings.now()).toISOString(),
-			method: request.method,
-			path: requestUrl.pathname,
-			query: Object.fromEntries(requestUrl.searchParams),
-			body: loggedBody(rawBody),
-			status: null,
-			token: identity.keyName,
-			authScheme: identity.scheme,
-			rateLimitCounter: rate.counter,
-		};
-		log.push(record);
-		const fault = faults.take(match ? match.route.key : null, identity.keyName ?? null);
-		if (fault) record.fault = fault.type;
+/** Back to the seed: state regenerated, log, faults and rate-limit windows cleared. */
+function resetCore(core) {
+	const { settings } = core;
+	core.state = seedState({
+		seed: settings.seed,
+		now: settings.now(),
+		events: settings.events,
+		eventSpanDays: settings.eventSpanDays,
+	});
+	core.random = createRandom(settings.seed + RUNTIME_SEED_OFFSET);
+	core.log.length = 0;
+	core.sequence = 0;
+	core.faults.clear();
+	core.limiter.clear();
+	core.generateLimiter.clear();
+}
 
-		const answer = async (status, text, contentType = JSON_TYPE) => {
-			if (settings.latencyMs > 0)
-				await sleep(settings.latencyMs, undefined, { signal: closing.signal });
-			response.writeHead(status, {
-				'content-type': contentType,
-				'content-length': Buffer.byteLength(text),
-				'x-rate-limit-counter': String(rate.counter),
-				'x-rate-limit-maximum': String(rateLimiter.max),
-			});
-			response.end(text);
-			finish(record, status);
-		};
-		const answerJson = (status, body) => answer(status, JSON.stringify(body));
-		const hangUp = () => {
-			request.socket.destroy();
-			finish(record, null);
-		};
-		const perform = () =>
-			processRequest({ match, identity, rate, headers: request.headers, requestUrl, rawBody });
-
-		switch (fault?.type) {
-			case 'resetBefore':
-				return hangUp();
-			case 'resetAfter':
-				perform();
-				return hangUp();
-			case 'hang':
-				finish(record, null);
-				// Until the sandbox closes or the client gives up (then the listener goes too: many hung
-				// requests must not pile up listeners on the one closing signal).
-				return new Promise((resolve) => {
-					const done = () => {
-						closing.signal.removeEventListener('abort', done);
-						request.socket.off('close', done);
-						resolve();
-					};
-					closing.signal.addEventListener('abort', done, { once: true });
-					request.socket.once('close', done);
-				});
-			case 'status429':
-				return answerJson(429, TOO_MANY_REQUESTS);
-			case 'status502':
-				return fault.html
-					? answer(502, HTML_502, 'text/html; charset=utf-8')
-					: answerJson(502, { error: 'Bad Gateway' });
-			case 'status503':
-				return fault.html
-					? answer(503, HTML_503, 'text/html; charset=utf-8')
-					: answerJson(503, { error: 'Service Unavailable' });
-			case 'status500':
-				if (fault.processed) perform();
-				return answerJson(500, internalError());
-			case 'invalidJson': {
-				// Processed, then the body is cut in half: no proper prefix of a JSON object or array parses.
-				const text = JSON.stringify(perform().body);
-				return answer(200, text.slice(0, Math.max(1, Math.floor(text.length / 2))));
-			}
-			case 'slow':
-				await sleep(fault.delayMs, undefined, { signal: closing.signal });
-				break;
-		}
-		const outcome = perform();
-		// Generation is done before the answer is sent: a client that gives up meanwhile still has a story.
-		if (generating && settings.generateDelayMs > 0) {
-			await sleep(settings.generateDelayMs, undefined, { signal: closing.signal });
-		}
-		return answerJson(outcome.status, outcome.body);
-	}
-
-	/** What the API does with a request that reaches it: status and JSON body. */
-	function processRequest({ match, identity, rate, headers, requestUrl, rawBody }) {
-		try {
-			if (!match) throw new ApiError(404, { error: 'Not found' });
-			if (rate.limited) throw new ApiError(429, TOO_MANY_REQUESTS);
-			const caller = authorize(identity, match.route.key, state);
-			const body = match.route.handler({
-				state,
-				caller,
-				params: match.params,
-				query: requestUrl.searchParams,
-				headers,
-				rawBody,
-				now: settings.now(),
-				random,
-				pageSize: settings.analyticsPageSize,
-				specOnly: settings.specOnly,
-			});
-			return { status: 200, body };
-		} catch (error) {
-			if (error instanceof ApiError) return { status: error.status, body: error.body };
-			throw error;
-		}
-	}
-
-	const internalError = () => ({ error: 'Error occured', errorId: random.uuid() });
-
-	function finish(record, status) {
-		record.status = status;
-		options.onRequest?.(record);
-	}
-
+/** @param {SandboxOptions} [options] */
+function createSandbox(options = {}) {
+	const core = createCore(options);
+	const sockets = new Set();
+	let url = null;
 	const sandbox = {
 		/** @returns {Promise<string>} the base URL, e.g. http://127.0.0.1:41234 */
 		async start(port = 0, host = '127.0.0.1') {
@@ -256,7 +142,7 @@ function createSandbox(options = {}) {
 		},
 		/** Stops at once: hanging and keep-alive connections are destroyed, pending delays cancelled. */
 		async close() {
-			closing.abort();
+			core.closing.abort();
 			for (const socket of sockets) socket.destroy();
 			if (!server.listening) return;
 			await new Promise((resolve) => server.close(() => resolve()));
@@ -266,13 +152,13 @@ function createSandbox(options = {}) {
 		},
 		tokens: TOKENS,
 		get log() {
-			return log;
+			return core.log;
 		},
 		clearLog() {
-			log.length = 0;
+			core.log.length = 0;
 		},
 		get state() {
-			return state;
+			return core.state;
 		},
 		/**
 		 * Appends analytics events, completing each partial event from its version (default: the seed's
@@ -280,6 +166,7 @@ function createSandbox(options = {}) {
 		 * @returns {import('./events').SandboxEvent[]} the complete events added
 		 */
 		addEvents(partials) {
+			const { state, random, settings } = core;
 			const events = completeEvents(partials, {
 				state,
 				random,
@@ -291,27 +178,21 @@ function createSandbox(options = {}) {
 		},
 		/** @param {object} rule see sandbox/faults.js and the README */
 		setFault(rule) {
-			faults.set(rule);
+			core.faults.set(rule);
 		},
 		clearFaults() {
-			faults.clear();
+			core.faults.clear();
 		},
 		/** Back to the seed: state regenerated, log, faults and rate-limit windows cleared. */
 		reset() {
-			state = seedState({
-				seed: settings.seed,
-				now: settings.now(),
-				events: settings.events,
-				eventSpanDays: settings.eventSpanDays,
-			});
-			random = createRandom(settings.seed + RUNTIME_SEED_OFFSET);
-			log.length = 0;
-			sequence = 0;
-			faults.clear();
-			limiter.clear();
-			generateLimiter.clear();
+			resetCore(core);
 		},
 	};
+	const server = createServer(core, sandbox);
+	server.on('connection', (socket) => {
+		sockets.add(socket);
+		socket.on('close', () => sockets.delete(socket));
+	});
 	sandbox.reset();
 	return sandbox;
 }
