@@ -8,25 +8,14 @@
  *
  * Needs a build: `npm run demo` runs `npm run build` first. Nothing leaves this machine.
  */
-const util = require('node:util');
-
 const { loadEngine } = require('./engine');
-const { loadExamples, sandboxClient, startSandbox } = require('./examples');
+const { loadExamples, sandboxClient } = require('./examples');
+const { ensure, expectEqual } = require('./lib/assertions');
+const { startSandbox } = require('./lib/sandbox');
 
 const { credentialsFor, runWorkflow } = loadEngine();
 
 const bold = (text) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text);
-
-function expectEqual(actual, expected, what) {
-	if (!util.isDeepStrictEqual(actual, expected)) {
-		throw new Error(
-			`${what} differed: expected ${util.inspect(expected, { depth: 5 })}, got ${util.inspect(actual, { depth: 5 })}`,
-		);
-	}
-}
-function expect(condition, message) {
-	if (!condition) throw new Error(message);
-}
 
 async function main() {
 	const { sandbox, url } = await startSandbox();
@@ -71,7 +60,7 @@ async function main() {
 					workflow: example.workflow,
 					sandbox: client,
 					expectEqual,
-					expect,
+					expect: ensure,
 				};
 				await example.check(context);
 				for (const line of example.report(context)) console.log(line ? `  ${line}` : '');

@@ -24,7 +24,8 @@ const os = require('node:os');
 const path = require('node:path');
 
 const app = require('../e2e/n8n-app');
-const { EXAMPLES_DIR, loadExamples, startSandbox } = require('./examples');
+const { EXAMPLES_DIR, loadExamples } = require('./examples');
+const { startSandbox } = require('./lib/sandbox');
 
 function flag(name, fallback) {
 	const index = process.argv.indexOf(`--${name}`);
@@ -82,9 +83,39 @@ async function main() {
 			N8N_DEV_RELOAD: 'true',
 		},
 	});
+	await importInputs(n8n, env, sandbox, sandboxUrl);
 
-	// The credential follows the sandbox (its port may change between sessions); the examples are
-	// imported again only when a file in examples/ changed, so edits made in the editor survive.
+	const tsc = spawn(
+		process.execPath,
+		[
+			require.resolve('typescript/bin/tsc'),
+			'-p',
+			'tsconfig.json',
+			'--watch',
+			'--preserveWatchOutput',
+		],
+		{
+			cwd: app.PACKAGE_ROOT,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		},
+	);
+	prefixed(tsc, '[tsc]');
+	const server = spawn(n8n.node, [n8n.n8nBin, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+	prefixed(server, '[n8n]');
+	server.stdout.on('data', (chunk) => {
+		if (String(chunk).includes('Editor is now accessible')) banner(n8n, env, sandbox, sandboxUrl);
+	});
+	stopTogether({ server, tsc, sandbox });
+	console.log(
+		`dev: examples from ${path.relative(process.cwd(), EXAMPLES_DIR) || 'examples'}; starting n8n…`,
+	);
+}
+
+/**
+ * The credential follows the sandbox (its port may change between sessions); the examples are
+ * imported again only when a file in examples/ changed, so edits made in the editor survive.
+ */
+async function importInputs(n8n, env, sandbox, sandboxUrl) {
 	const inputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-dev-'));
 	try {
 		const credentialsFile = path.join(inputDir, 'credentials.json');
@@ -117,41 +148,24 @@ async function main() {
 	} finally {
 		fs.rmSync(inputDir, { recursive: true, force: true });
 	}
+}
 
-	const tsc = spawn(
-		process.execPath,
+function banner(n8n, env, sandbox, sandboxUrl) {
+	console.log(
 		[
-			require.resolve('typescript/bin/tsc'),
-			'-p',
-			'tsconfig.json',
-			'--watch',
-			'--preserveWatchOutput',
-		],
-		{
-			cwd: app.PACKAGE_ROOT,
-			stdio: ['ignore', 'pipe', 'pipe'],
-		},
+			'',
+			`dev: n8n ${n8n.n8nVersion}     http://${env.N8N_LISTEN_ADDRESS === '0.0.0.0' ? 'localhost' : env.N8N_LISTEN_ADDRESS}:${N8N_PORT}`,
+			`dev: API sandbox ${sandboxUrl}   (token: ${sandbox.tokens.team})`,
+			'dev: credential "Storydoc account" points at the sandbox; the workflows of examples/ are imported',
+			`dev: user folder ${USER_FOLDER} (first visit: create the owner account)`,
+			'dev: edit nodes/ or credentials/ → tsc rebuilds dist/ → n8n reloads the node (reopen the node panel). Ctrl+C stops.',
+			'',
+		].join('\n'),
 	);
-	prefixed(tsc, '[tsc]');
-	const server = spawn(n8n.node, [n8n.n8nBin, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-	prefixed(server, '[n8n]');
+}
 
-	const banner = () =>
-		console.log(
-			[
-				'',
-				`dev: n8n ${n8n.n8nVersion}     http://${env.N8N_LISTEN_ADDRESS === '0.0.0.0' ? 'localhost' : env.N8N_LISTEN_ADDRESS}:${N8N_PORT}`,
-				`dev: API sandbox ${sandboxUrl}   (token: ${sandbox.tokens.team})`,
-				'dev: credential "Storydoc account" points at the sandbox; the workflows of examples/ are imported',
-				`dev: user folder ${USER_FOLDER} (first visit: create the owner account)`,
-				'dev: edit nodes/ or credentials/ → tsc rebuilds dist/ → n8n reloads the node (reopen the node panel). Ctrl+C stops.',
-				'',
-			].join('\n'),
-		);
-	server.stdout.on('data', (chunk) => {
-		if (String(chunk).includes('Editor is now accessible')) banner();
-	});
-
+/** Ctrl+C, SIGTERM or n8n exiting stops all three: n8n, tsc and the sandbox. */
+function stopTogether({ server, tsc, sandbox }) {
 	let stopping = false;
 	const stop = async (code) => {
 		if (stopping) return;
@@ -177,9 +191,6 @@ async function main() {
 		if (!stopping) console.error(`dev: n8n exited (${code}); see the [n8n] lines above`);
 		stop(code ?? 1);
 	});
-	console.log(
-		`dev: examples from ${path.relative(process.cwd(), EXAMPLES_DIR) || 'examples'}; starting n8n…`,
-	);
 }
 
 main().catch((error) => {

@@ -62,131 +62,143 @@ const DIST_FILE = /^dist\/(?:nodes|credentials|icons)\/[A-Za-z0-9_./-]+\.(?:js|j
 async function main() {
 	const work = fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-scan-'));
 	try {
-		// Without dist/, the tarball can only hold the nodes if `npm pack` built them (prepack).
-		const built = process.env.STORYDOC_BUILT === '1';
-		if (!built) fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
-		const pack = ['pack', ...(built ? ['--ignore-scripts'] : []), '--json', '--pack-destination'];
-		const packed = spawnSync('npm', [...pack, work], {
-			cwd: root,
-			encoding: 'utf8',
-			stdio: ['ignore', 'pipe', 'inherit'],
-		});
-		if (packed.status !== 0) throw new Error(`npm pack exited ${packed.status}`);
-		// Lifecycle scripts print before npm's JSON: it is the last top-level array.
-		const report = JSON.parse(packed.stdout.slice(packed.stdout.lastIndexOf('\n[') + 1))[0];
-		const files = report.files.map((file) => file.path).sort();
-		const tarball = path.join(work, report.filename);
-		const unpacked = path.join(work, 'package');
-		const untar = spawnSync('tar', ['-xzf', tarball, '-C', work]);
-		if (untar.status !== 0) throw new Error(`tar exited ${untar.status}`);
-		const manifest = JSON.parse(fs.readFileSync(path.join(unpacked, 'package.json'), 'utf8'));
-		console.log(
-			`scan: ${report.filename}, ${files.length} files, ${(report.size / 1024).toFixed(1)} kB packed`,
-		);
-
-		await check(
-			"n8n's scanner: the repository's node and credential sources and package.json",
-			async () => {
-				const result = await analyzePackage(root, SOURCE_FILE_PATTERNS);
-				expect(result.passed, `${result.message}\n${result.details ?? ''}`);
-			},
-		);
-
-		await check(
-			"n8n's scanner: the packed tarball (compiled .js and the published package.json)",
-			async () => {
-				const result = await analyzePackage(unpacked, ['**/*.js', 'package.json']);
-				expect(result.passed, `${result.message}\n${result.details ?? ''}`);
-			},
-		);
-
-		await check(
-			'the tarball holds package.json, README, LICENSE, CHANGELOG and dist/ nodes, credentials and icons only',
-			async () => {
-				const foreign = files.filter(
-					(file) => !ALLOWED_TOP_LEVEL.has(file) && !DIST_FILE.test(file),
-				);
-				expect(
-					foreign.length === 0,
-					`files that do not belong in the package: ${foreign.join(', ')}`,
-				);
-				for (const required of ['package.json', 'README.md', 'LICENSE.md']) {
-					expect(files.includes(required), `${required} is missing from the tarball`);
-				}
-			},
-		);
-
-		await check('every node and credential that package.json names is in the tarball', async () => {
-			const named = [...(manifest.n8n?.nodes ?? []), ...(manifest.n8n?.credentials ?? [])];
-			expect(named.length >= 3, `package.json names ${named.length} node and credential files`);
-			const missing = named.filter((file) => !files.includes(path.posix.normalize(file)));
-			expect(missing.length === 0, `named but not packed: ${missing.join(', ')}`);
-		});
-
-		await check(
-			'package.json: MIT, no runtime dependencies, n8n-workflow the only peer dependency, the community keyword',
-			async () => {
-				expect(manifest.license === 'MIT', `license is ${manifest.license}`);
-				expect(
-					Object.keys(manifest.dependencies ?? {}).length === 0,
-					`runtime dependencies: ${Object.keys(manifest.dependencies ?? {}).join(', ')}`,
-				);
-				expect(
-					JSON.stringify(manifest.peerDependencies) === JSON.stringify({ 'n8n-workflow': '*' }),
-					`peerDependencies are ${JSON.stringify(manifest.peerDependencies)}`,
-				);
-				expect(
-					manifest.keywords?.includes('n8n-community-node-package'),
-					'the keyword n8n-community-node-package is missing',
-				);
-				expect(
-					/^n8n-nodes-[a-z0-9-]+$/.test(manifest.name),
-					`the name ${manifest.name} does not follow n8n-nodes-*`,
-				);
-				expect(manifest.n8n?.strict === true, 'n8n.strict is not true');
-			},
-		);
-
-		await check(
-			'package.json: repository, homepage, bugs and author name one GitHub repository, as the README does',
-			async () => {
-				const repository = githubRepo(manifest.repository?.url ?? manifest.repository);
-				expect(
-					repository,
-					`repository ${JSON.stringify(manifest.repository)} is not a GitHub address`,
-				);
-				const named = {
-					homepage: githubRepo(manifest.homepage),
-					bugs: githubRepo(manifest.bugs?.url ?? manifest.bugs),
-					'author.url': githubRepo(manifest.author?.url),
-				};
-				for (const [field, value] of Object.entries(named)) {
-					expect(
-						value === repository,
-						`${field} names ${value ?? 'no GitHub repository'}, repository names ${repository}`,
-					);
-				}
-				expect(
-					typeof manifest.author?.name === 'string' && manifest.author.name.trim(),
-					'author.name is missing',
-				);
-				const readme = fs.readFileSync(path.join(unpacked, 'README.md'), 'utf8');
-				const readmeRepos = [
-					...readme.matchAll(/https:\/\/github\.com\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+/g),
-				]
-					.map((match) => githubRepo(match[0]))
-					.filter((repo) => repo?.endsWith('/n8n-nodes-storydoc'));
-				expect(readmeRepos.length > 0, 'the README does not link the repository');
-				const other = readmeRepos.filter((repo) => repo !== repository);
-				expect(
-					other.length === 0,
-					`the README links ${other.join(', ')}, package.json names ${repository}`,
-				);
-			},
-		);
+		const packed = pack(work);
+		await packageChecks(packed);
+		await manifestChecks(packed);
 	} finally {
 		fs.rmSync(work, { recursive: true, force: true });
 	}
+}
+
+/** `npm pack` into `work`, unpacked: the file list, the unpacked folder and its package.json. */
+function pack(work) {
+	// Without dist/, the tarball can only hold the nodes if `npm pack` built them (prepack).
+	const built = process.env.STORYDOC_BUILT === '1';
+	if (!built) fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+	const packArgs = ['pack', ...(built ? ['--ignore-scripts'] : []), '--json', '--pack-destination'];
+	const packed = spawnSync('npm', [...packArgs, work], {
+		cwd: root,
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
+	if (packed.status !== 0) throw new Error(`npm pack exited ${packed.status}`);
+	// Lifecycle scripts print before npm's JSON: it is the last top-level array.
+	const report = JSON.parse(packed.stdout.slice(packed.stdout.lastIndexOf('\n[') + 1))[0];
+	const files = report.files.map((file) => file.path).sort();
+	const tarball = path.join(work, report.filename);
+	const unpacked = path.join(work, 'package');
+	const untar = spawnSync('tar', ['-xzf', tarball, '-C', work]);
+	if (untar.status !== 0) throw new Error(`tar exited ${untar.status}`);
+	const manifest = JSON.parse(fs.readFileSync(path.join(unpacked, 'package.json'), 'utf8'));
+	console.log(
+		`scan: ${report.filename}, ${files.length} files, ${(report.size / 1024).toFixed(1)} kB packed`,
+	);
+	return { files, unpacked, manifest };
+}
+
+/** n8n's scanner on the sources and the tarball, and what the tarball holds. */
+async function packageChecks({ files, unpacked, manifest }) {
+	await check(
+		"n8n's scanner: the repository's node and credential sources and package.json",
+		async () => {
+			const result = await analyzePackage(root, SOURCE_FILE_PATTERNS);
+			expect(result.passed, `${result.message}\n${result.details ?? ''}`);
+		},
+	);
+
+	await check(
+		"n8n's scanner: the packed tarball (compiled .js and the published package.json)",
+		async () => {
+			const result = await analyzePackage(unpacked, ['**/*.js', 'package.json']);
+			expect(result.passed, `${result.message}\n${result.details ?? ''}`);
+		},
+	);
+
+	await check(
+		'the tarball holds package.json, README, LICENSE, CHANGELOG and dist/ nodes, credentials and icons only',
+		async () => {
+			const foreign = files.filter((file) => !ALLOWED_TOP_LEVEL.has(file) && !DIST_FILE.test(file));
+			expect(
+				foreign.length === 0,
+				`files that do not belong in the package: ${foreign.join(', ')}`,
+			);
+			for (const required of ['package.json', 'README.md', 'LICENSE.md']) {
+				expect(files.includes(required), `${required} is missing from the tarball`);
+			}
+		},
+	);
+
+	await check('every node and credential that package.json names is in the tarball', async () => {
+		const named = [...(manifest.n8n?.nodes ?? []), ...(manifest.n8n?.credentials ?? [])];
+		expect(named.length >= 3, `package.json names ${named.length} node and credential files`);
+		const missing = named.filter((file) => !files.includes(path.posix.normalize(file)));
+		expect(missing.length === 0, `named but not packed: ${missing.join(', ')}`);
+	});
+}
+
+/** package.json as n8n's verification reads it. */
+async function manifestChecks({ unpacked, manifest }) {
+	await check(
+		'package.json: MIT, no runtime dependencies, n8n-workflow the only peer dependency, the community keyword',
+		async () => {
+			expect(manifest.license === 'MIT', `license is ${manifest.license}`);
+			expect(
+				Object.keys(manifest.dependencies ?? {}).length === 0,
+				`runtime dependencies: ${Object.keys(manifest.dependencies ?? {}).join(', ')}`,
+			);
+			expect(
+				JSON.stringify(manifest.peerDependencies) === JSON.stringify({ 'n8n-workflow': '*' }),
+				`peerDependencies are ${JSON.stringify(manifest.peerDependencies)}`,
+			);
+			expect(
+				manifest.keywords?.includes('n8n-community-node-package'),
+				'the keyword n8n-community-node-package is missing',
+			);
+			expect(
+				/^n8n-nodes-[a-z0-9-]+$/.test(manifest.name),
+				`the name ${manifest.name} does not follow n8n-nodes-*`,
+			);
+			expect(manifest.n8n?.strict === true, 'n8n.strict is not true');
+		},
+	);
+
+	await check(
+		'package.json: repository, homepage, bugs and author name one GitHub repository, as the README does',
+		async () => {
+			const repository = githubRepo(manifest.repository?.url ?? manifest.repository);
+			expect(
+				repository,
+				`repository ${JSON.stringify(manifest.repository)} is not a GitHub address`,
+			);
+			const named = {
+				homepage: githubRepo(manifest.homepage),
+				bugs: githubRepo(manifest.bugs?.url ?? manifest.bugs),
+				'author.url': githubRepo(manifest.author?.url),
+			};
+			for (const [field, value] of Object.entries(named)) {
+				expect(
+					value === repository,
+					`${field} names ${value ?? 'no GitHub repository'}, repository names ${repository}`,
+				);
+			}
+			expect(
+				typeof manifest.author?.name === 'string' && manifest.author.name.trim(),
+				'author.name is missing',
+			);
+			const readme = fs.readFileSync(path.join(unpacked, 'README.md'), 'utf8');
+			const readmeRepos = [
+				...readme.matchAll(/https:\/\/github\.com\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+/g),
+			]
+				.map((match) => githubRepo(match[0]))
+				.filter((repo) => repo?.endsWith('/n8n-nodes-storydoc'));
+			expect(readmeRepos.length > 0, 'the README does not link the repository');
+			const other = readmeRepos.filter((repo) => repo !== repository);
+			expect(
+				other.length === 0,
+				`the README links ${other.join(', ')}, package.json names ${repository}`,
+			);
+		},
+	);
 }
 
 main()
