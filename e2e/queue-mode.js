@@ -29,7 +29,7 @@ const util = require('node:util');
 
 const app = require('./n8n-app');
 const { createChecks, expect, show, waitFor: waitUntil } = require('./checks');
-const { startSandbox } = require('../scripts/examples');
+const { startSandbox } = require('../scripts/lib/sandbox');
 const { SEED } = require('../sandbox/seed');
 
 const LIMIT = { max: 150, windowMs: 60_000 };

@@ -24,7 +24,8 @@ const os = require('node:os');
 const path = require('node:path');
 
 const app = require('./n8n-app');
-const { loadExamples, sandboxClient, startSandbox } = require('../scripts/examples');
+const { loadExamples, sandboxClient } = require('../scripts/examples');
+const { startSandbox } = require('../scripts/lib/sandbox');
 const { mcpScenario } = require('./mcp');
 const { createChecks, expect, expectEqual, show, waitFor: waitUntil } = require('./checks');
 const durableScheduler = require('./durable');

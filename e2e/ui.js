@@ -22,7 +22,8 @@ const os = require('node:os');
 const path = require('node:path');
 
 const app = require('./n8n-app');
-const { loadExamples, sandboxClient, startSandbox } = require('../scripts/examples');
+const { loadExamples, sandboxClient } = require('../scripts/examples');
+const { startSandbox } = require('../scripts/lib/sandbox');
 const { createChecks, expect, expectEqual } = require('./checks');
 
 const CHROMIUM = process.env.STORYDOC_UI_CHROMIUM || '/usr/bin/chromium';
