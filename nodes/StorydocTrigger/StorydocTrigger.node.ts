@@ -12,7 +12,7 @@ import { analyticsEvents, latestEvent } from '../Storydoc/transport/analytics';
 import { analyticsFilters } from '../Storydoc/descriptions/analyticsFilters';
 import { advance, readCursor, startCursor } from './eventCursor';
 import { firstViews, readFirstViewState } from './firstViews';
-import { explainTriggerError, nothingToEmit, versionItems } from './pollResults';
+import { explainTriggerError, nothingToEmit, startedFromNow, versionItems } from './pollResults';
 import { pollDeadline, readNewEvents } from './readNewEvents';
 import { EVENT_WORDS, matchesType, readSettings } from './settings';
 
@@ -139,8 +139,9 @@ export class StorydocTrigger implements INodeType {
 				);
 				await probe.next();
 				await probe.return();
-				staticData.cursor = { ...startCursor(now) };
-				return await nothingToEmit(this);
+				const start = startCursor(now);
+				staticData.cursor = { ...start };
+				return await startedFromNow(this, start.timestamp);
 			}
 
 			const from = Date.parse(cursor.timestamp);

@@ -27,17 +27,37 @@ export function versionItems(events: AnalyticsEvent[]): IDataObject[] {
 		.map((summary) => ({ ...summary, latestEvent: latest.get(summary.versionId) ?? null }));
 }
 
-/** "Nothing to emit", after committing the cursor n8n's durable scheduler would otherwise drop (Design notes). */
-export async function nothingToEmit(context: IPollFunctions): Promise<null> {
+/** A poll without a cursor starts from now; saying so shows a start n8n did not keep (Design notes). */
+export async function startedFromNow(context: IPollFunctions, start: string): Promise<null> {
+	const node = context.getNode().name;
+	context.logger.info(
+		`Storydoc Trigger "${node}": no saved cursor, so this poll starts from ${start} and emits no earlier event. That is expected at activation; on a later poll it means n8n did not keep the previous poll's cursor, and the events between the two starts are skipped (none is emitted twice)`,
+		{ node, workflowId: context.getWorkflow().id, start },
+	);
+	return await nothingToEmit(context, start);
+}
+
+/**
+ * "Nothing to emit", after asking n8n to keep the cursor: its durable scheduler drops an empty
+ * activation poll's otherwise (Design notes). Only a lost start loses events, so only that warns.
+ */
+export async function nothingToEmit(context: IPollFunctions, start?: string): Promise<null> {
 	try {
 		await context.__commitCursor?.();
 	} catch (error) {
-		context.logger.warn(
-			`Storydoc Trigger "${context.getNode().name}": could not save the poll's cursor`,
-			{
-				error: (error as Error).message,
-			},
-		);
+		const node = context.getNode().name;
+		const meta = { node, workflowId: context.getWorkflow().id, error: (error as Error).message };
+		if (start) {
+			context.logger.warn(
+				`Storydoc Trigger "${node}": n8n did not save the cursor this poll started at ${start}. If the next poll finds none, it starts from its own time, and the events from ${start} until then are not emitted (none is emitted twice)`,
+				meta,
+			);
+		} else {
+			context.logger.debug(
+				`Storydoc Trigger "${node}": n8n did not save this poll's cursor; if it is lost, the next poll reads the same events again and emits none of them twice`,
+				meta,
+			);
+		}
 	}
 	return null;
 }

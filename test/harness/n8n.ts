@@ -32,6 +32,7 @@ import type {
 	INodeProperties,
 	INodeType,
 	INodeTypes,
+	IPollFunctions,
 	IRequestOptionsSimplified,
 	IRun,
 	IRunExecutionData,
@@ -471,6 +472,12 @@ export interface DurablePollOptions extends Pick<PollOptions, 'credentials' | 'p
 	row: PollerStateRow;
 	/** The activation poll (n8n calls it once when the workflow is published) rather than a scheduled one. */
 	activation?: boolean;
+	/**
+	 * What `__commitCursor` does when the node itself calls it from `poll()`: `commits` (n8n 2.41),
+	 * `ignored` or `refused` (throws), as a later n8n might. n8n's own call, after a scheduled poll
+	 * that returned nothing, always commits.
+	 */
+	nodeCommit?: 'commits' | 'ignored' | 'refused';
 }
 
 /**
@@ -482,7 +489,13 @@ export interface DurablePollOptions extends Pick<PollOptions, 'credentials' | 'p
  */
 export async function runDurablePoll(
 	triggerNode: TriggerNode,
-	{ credentials, row, activation = false, pollBudgetMs = 36_000 }: DurablePollOptions,
+	{
+		credentials,
+		row,
+		activation = false,
+		pollBudgetMs = 36_000,
+		nodeCommit = 'commits',
+	}: DurablePollOptions,
 ): Promise<PollResult & { error?: Error }> {
 	const { PollTriggerExecutor } = (await import('n8n-core')) as unknown as {
 		PollTriggerExecutor?: new (...args: never[]) => unknown;
@@ -491,7 +504,27 @@ export async function runDurablePoll(
 		throw new Error('this n8n engine has no durable poll path (n8n-core 2.x only)');
 	const { nodeTypes, credentialTypes } = await loadPackage();
 	const node: INode = { id: 'trigger', position: [0, 0], typeVersion: 1, ...triggerNode };
-	const workflow = buildWorkflow({ nodes: [node], connections: {}, staticData: {} }, nodeTypes);
+	// The node's own poll() is marked, so `nodeCommit` can tell its calls from n8n's.
+	let inNodePoll = false;
+	const markedTypes: INodeTypes = {
+		...nodeTypes,
+		getByNameAndVersion: (type, version) => {
+			const nodeType = nodeTypes.getByNameAndVersion(type, version);
+			const poll = nodeType.poll;
+			if (!poll) return nodeType;
+			return Object.assign(Object.create(nodeType) as INodeType, {
+				async poll(this: IPollFunctions) {
+					inNodePoll = true;
+					try {
+						return await poll.call(this);
+					} finally {
+						inNodePoll = false;
+					}
+				},
+			});
+		},
+	};
+	const workflow = buildWorkflow({ nodes: [node], connections: {}, staticData: {} }, markedTypes);
 	const additionalData = additionalDataFor(
 		new TestCredentialsHelper(credentialTypes, credentials || {}),
 		undefined,
@@ -518,7 +551,12 @@ export async function runDurablePoll(
 		(error: Error) => {
 			failure = error;
 		},
-		async () => commit(),
+		async () => {
+			if (inNodePoll && nodeCommit === 'refused')
+				throw new Error('__commitCursor is called by the tick engines, never by a node');
+			if (inNodePoll && nodeCommit === 'ignored') return;
+			commit();
+		},
 		async <T>(poll: () => Promise<T>): Promise<T> => {
 			staged = {
 				snapshot: structuredClone(row.cursor ?? {}),
