@@ -1,34 +1,60 @@
 import type { INodeProperties, INodePropertyRegexValidation } from 'n8n-workflow';
 
-/** Only a fallback for other readers: the node reads a pasted address itself (helpers/locators.ts). */
+/** Only a fallback for other readers: the node reads a pasted address itself (helpers/locatorValues.ts). */
 export const LAST_PATH_SEGMENT_URL_REGEX =
 	'^https?://[^\\s/?#]+(?:/[^\\s?#]*)?/([^\\s/?#]+)/?(?:[?#]\\S*)?$';
 const EDITOR_SEGMENT_URL_REGEX = '^https?://\\S*?/editor/([^\\s/?#]+)';
+/** A bare value the ID mode takes as it is: no spaces, slashes, query or fragment. */
 export const ID_REGEX = '^[^\\s/?#]+$';
 /** How every ID in Storydoc's API reference looks: 24 lowercase hexadecimal characters. */
 export const STORYDOC_ID_REGEX = '^[0-9a-fA-F]{24}$';
-export const ACCEPTED_ADDRESSES = {
+/** What every mode of a field reads to its ID: docs/development.md › Design notes (resource locators). */
+export const ACCEPTED = {
 	Story:
-		"the story's editor address …/pages/editor/<story ID>, a version's editorUrl or versionUrl (the story it was made from), or an address with ?storyId=<story ID>",
+		"its ID (24 hexadecimal characters), its editor address …/pages/editor/<story ID>, a version's editorUrl or versionUrl (the story it was made from), or an address with ?storyId=<story ID>",
 	Version:
-		'the editorUrl …/pages/editor/<story ID>/<version ID>, the versionUrl …/pages/editor/<story ID>/versions/<version ID>, or an address with ?versionId=<version ID>',
+		'its ID (24 hexadecimal characters), its editorUrl …/pages/editor/<story ID>/<version ID>, its versionUrl …/pages/editor/<story ID>/versions/<version ID>, or an address with ?versionId=<version ID>',
 } as const;
-/** http(s) with a digit after the host, and not a public link (`url`, `shortUrl`): those carry no ID. */
-const ADDRESS_WITH_ID_REGEX =
-	'^(?!https?://(?:www\\.)?storydoc\\.com/[0-9a-fA-F]{16}/)(?!https?://view\\.storydoc\\.com/[^\\s/?#]+/?(?:[?#]\\S*)?$)https?://[^\\s/?#]+[/?#]\\S*[0-9]\\S*$';
+type Field = keyof typeof ACCEPTED;
 
-const addressValidation = (expected: string): INodePropertyRegexValidation => ({
+/*
+ * The editor's checks of a typed value (n8n skips expressions). Each must pass what the node reads to
+ * an ID; what it still lets through that names none, the node refuses at run time, before any request.
+ */
+/** http(s) with a digit after the host: the shape of every address that carries an ID. */
+const ADDRESS_WITH_DIGIT = 'https?://[^\\s/?#]+[/?#]\\S*[0-9]\\S*';
+/** Anything but a public link (`url` on www.storydoc.com/<16 hex>/…, `shortUrl` on view.storydoc.com). */
+const NOT_A_PUBLIC_LINK =
+	'(?!https?://(?:www\\.)?storydoc\\.com/[0-9a-fA-F]{16}/)(?!https?://view\\.storydoc\\.com/[^\\s/?#]+/?(?:[?#]\\S*)?$)[\\s\\S]*';
+
+const regex = (pattern: string, errorMessage: string): INodePropertyRegexValidation => ({
 	type: 'regex',
-	properties: {
-		regex: ADDRESS_WITH_ID_REGEX,
-		errorMessage: `Not a Storydoc address with an ID (public and short links carry none): expected ${expected}`,
-	},
+	properties: { regex: pattern, errorMessage },
 });
 
-const ID_VALIDATION: INodePropertyRegexValidation = {
-	type: 'regex',
-	properties: { regex: ID_REGEX, errorMessage: 'An ID has no spaces or slashes' },
-};
+const notAPublicLink = (field: Field) =>
+	regex(
+		NOT_A_PUBLIC_LINK,
+		`"${field}" is a public link, which carries no ${field.toLowerCase()} ID. Accepted: ${ACCEPTED[field]}`,
+	);
+
+/** The ID mode: a bare ID, or an address (empty is left to the field's required check). */
+const idModeValidation = (field: Field): INodePropertyRegexValidation[] => [
+	notAPublicLink(field),
+	regex(
+		`(?:|[^\\s/?#]+|${ADDRESS_WITH_DIGIT})`,
+		`"${field}" is not an ID (no spaces or slashes) or an address with one. Accepted: ${ACCEPTED[field]}`,
+	),
+];
+
+/** The URL mode: an address, or a bare Storydoc ID. */
+const urlModeValidation = (field: Field): INodePropertyRegexValidation[] => [
+	notAPublicLink(field),
+	regex(
+		`(?:|[0-9a-fA-F]{24}|${ADDRESS_WITH_DIGIT})`,
+		`"${field}" is not a ${field.toLowerCase()} address with an ID. Accepted: ${ACCEPTED[field]}`,
+	),
+];
 
 function storyLocatorWith(searchListMethod: string, description: string): INodeProperties {
 	return {
@@ -50,8 +76,8 @@ function storyLocatorWith(searchListMethod: string, description: string): INodeP
 				name: 'url',
 				type: 'string',
 				placeholder: 'https://editor.storydoc.com/pages/editor/61b1e50223b713000a41ca74',
-				hint: `Accepted: ${ACCEPTED_ADDRESSES.Story}`,
-				validation: [addressValidation(ACCEPTED_ADDRESSES.Story)],
+				hint: `Accepted: ${ACCEPTED.Story}`,
+				validation: urlModeValidation('Story'),
 				extractValue: { type: 'regex', regex: EDITOR_SEGMENT_URL_REGEX },
 			},
 			{
@@ -59,7 +85,8 @@ function storyLocatorWith(searchListMethod: string, description: string): INodeP
 				name: 'id',
 				type: 'string',
 				placeholder: '61b1e50223b713000a41ca74',
-				validation: [ID_VALIDATION],
+				hint: "A story's or version's editor address is read to the story's ID too",
+				validation: idModeValidation('Story'),
 			},
 		],
 	};
@@ -80,14 +107,15 @@ export const versionLocator: INodeProperties = {
 	default: { mode: 'id', value: '' },
 	required: true,
 	description:
-		'The personalized version: its editorUrl or versionUrl, or its ID (not its public link)',
+		'The personalized version: its ID, editorUrl or versionUrl, in either mode (not its public link)',
 	modes: [
 		{
 			displayName: 'ID',
 			name: 'id',
 			type: 'string',
 			placeholder: '66a0b1c2d3e4f5a6b7c8d9e0',
-			validation: [ID_VALIDATION],
+			hint: 'Its editorUrl or versionUrl is read to its ID too; public links (url, shortUrl) carry none',
+			validation: idModeValidation('Version'),
 		},
 		{
 			displayName: 'By URL',
@@ -95,8 +123,8 @@ export const versionLocator: INodeProperties = {
 			type: 'string',
 			placeholder:
 				'https://app.storydoc.com/pages/editor/61b1e50223b713000a41ca74/66a0b1c2d3e4f5a6b7c8d9e0',
-			hint: `Accepted: ${ACCEPTED_ADDRESSES.Version}. Public links (url, shortUrl) carry no ID.`,
-			validation: [addressValidation(ACCEPTED_ADDRESSES.Version)],
+			hint: `Accepted: ${ACCEPTED.Version}. Public links (url, shortUrl) carry no ID.`,
+			validation: urlModeValidation('Version'),
 			extractValue: { type: 'regex', regex: LAST_PATH_SEGMENT_URL_REGEX },
 		},
 	],

@@ -1,15 +1,20 @@
 import type { IExecuteFunctions, INode, INodeParameterResourceLocator } from 'n8n-workflow';
 
-import { ACCEPTED_ADDRESSES, ID_REGEX, STORYDOC_ID_REGEX } from '../descriptions/locators';
+import { ACCEPTED, ID_REGEX, STORYDOC_ID_REGEX } from '../descriptions/locators';
 import { fieldError, valueGiven } from './fieldError';
 
-export type LocatorField = keyof typeof ACCEPTED_ADDRESSES;
+export type LocatorField = keyof typeof ACCEPTED;
 
 interface AddressReading {
 	id?: string;
 	publicLink?: boolean;
 }
 
+interface ValueReading extends AddressReading {
+	address?: boolean;
+}
+
+const HTTP_ADDRESS_REGEX = /^https?:\/\//i;
 const ADDRESS_REGEX = /^https?:\/\/([^\s/?#]+)(\/[^\s?#]*)?(?:\?([^\s#]*))?(?:#\S*)?$/i;
 const ID = new RegExp(ID_REGEX);
 const STORYDOC_ID = new RegExp(STORYDOC_ID_REGEX);
@@ -52,7 +57,7 @@ function idFromRoute(segments: string[], field: LocatorField): AddressReading | 
 }
 
 /** The shapes read, in order: docs/development.md › Design notes (resource locators). */
-export function readAddress(address: string, field: LocatorField): AddressReading {
+function readAddress(address: string, field: LocatorField): AddressReading {
 	const match = ADDRESS_REGEX.exec(address.trim());
 	if (!match) return {};
 	const [, host, path = '', query = ''] = match;
@@ -70,19 +75,20 @@ export function readAddress(address: string, field: LocatorField): AddressReadin
 	return { publicLink: PUBLIC_LINK_HOSTS.has(host.toLowerCase()) && segments.length > 0 };
 }
 
-export function idFromAddress(address: string, field: LocatorField): string | undefined {
-	return readAddress(address, field).id;
-}
-
-export function idFromLocator(value: unknown, field: LocatorField): string | undefined {
+/** Every mode reads an address; a bare value is the ID itself (in URL mode, in a Storydoc ID's shape). */
+function readLocator(value: unknown, field: LocatorField): ValueReading {
 	const locatorValue =
 		value && typeof value === 'object'
 			? (value as INodeParameterResourceLocator)
 			: { mode: 'id', value };
 	const raw = String(locatorValue.value ?? '').trim();
-	if (!raw) return undefined;
-	if (locatorValue.mode === 'url') return idFromAddress(raw, field);
-	return ID.test(raw) ? raw : undefined;
+	if (HTTP_ADDRESS_REGEX.test(raw)) return { address: true, ...readAddress(raw, field) };
+	const bare = locatorValue.mode === 'url' ? STORYDOC_ID : ID;
+	return { id: bare.test(raw) ? raw : undefined };
+}
+
+export function idFromLocator(value: unknown, field: LocatorField): string | undefined {
+	return readLocator(value, field).id;
 }
 
 export function getLocatorId(
@@ -101,23 +107,26 @@ export function requireLocatorId(
 	fieldLabel: LocatorField,
 	itemIndex?: number,
 ): string {
-	const id = idFromLocator(value, fieldLabel);
-	if (id) return id;
+	const reading = readLocator(value, fieldLabel);
+	if (reading.id) return reading.id;
 	const locatorValue = value as INodeParameterResourceLocator | undefined;
-	const given = valueGiven(locatorValue?.value ?? value ?? '');
 	const thing = fieldLabel.toLowerCase();
-	let problem = 'is empty or not a valid ID';
-	let description = given;
-	if (locatorValue?.mode === 'url') {
-		const publicLink = readAddress(String(locatorValue.value ?? ''), fieldLabel).publicLink;
-		problem = publicLink
-			? `is a public link, which carries no ${thing} ID`
-			: `is not a ${thing} address with an ID`;
-		description =
-			(publicLink ? "Storydoc's public links (url, shortUrl) name no story or version. " : '') +
-			`Accepted: ${ACCEPTED_ADDRESSES[fieldLabel]}. ${given}`;
+	const given = valueGiven(locatorValue?.value ?? value ?? '');
+	const accepted = `Accepted: ${ACCEPTED[fieldLabel]}. ${given}`;
+	if (reading.publicLink) {
+		throw fieldError(
+			node,
+			itemIndex,
+			fieldLabel,
+			`is a public link, which carries no ${thing} ID`,
+			`Storydoc's public links (url, shortUrl) name no story or version. ${accepted}`,
+		);
 	}
-	throw fieldError(node, itemIndex, fieldLabel, problem, description);
+	const problem =
+		reading.address || locatorValue?.mode === 'url'
+			? `is not a ${thing} address with an ID`
+			: 'is empty or not a valid ID';
+	throw fieldError(node, itemIndex, fieldLabel, problem, accepted);
 }
 
 export function optionalLocatorId(
