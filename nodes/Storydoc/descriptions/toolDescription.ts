@@ -30,7 +30,7 @@ const FOR_A_MODEL: Array<{ resource: string; operation: string; output?: string;
 	{
 		resource: 'story',
 		operation: 'get',
-		text: 'Get one Storydoc story (a template) by its ID (24 hexadecimal characters): its title, status, preview link and the variable keys a version of it can fill.',
+		text: "Get one Storydoc story (a template) by its ID (24 hexadecimal characters) or its editor address (a version's editorUrl or versionUrl names its story too): its title, status, preview link and the variable keys a version of it can fill.",
 	},
 	{
 		resource: 'story',
@@ -45,12 +45,12 @@ const FOR_A_MODEL: Array<{ resource: string; operation: string; output?: string;
 	{
 		resource: 'version',
 		operation: 'get',
-		text: 'Get one personalized Storydoc version by its version ID (24 hexadecimal characters) or its editor address: status, link, sender, expiry and acceptance. Public links (www.storydoc.com/…, view.storydoc.com/…) carry no version ID. Versions cannot be listed.',
+		text: 'Get one personalized Storydoc version by its version ID (24 hexadecimal characters), its editorUrl or its versionUrl: status, link, sender, expiry and acceptance. Public links (www.storydoc.com/…, view.storydoc.com/…) carry no version ID and are refused. Versions cannot be listed.',
 	},
 	{
 		resource: 'version',
 		operation: 'update',
-		text: 'Change the variable values of an existing Storydoc version, found by its version ID (24 hexadecimal characters); its link stays the same.',
+		text: 'Change the variable values of an existing Storydoc version, found by its version ID (24 hexadecimal characters), its editorUrl or its versionUrl (public links carry no ID); its link stays the same.',
 	},
 ];
 
