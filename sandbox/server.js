@@ -59,10 +59,11 @@ function createCore(options) {
 		faults: createFaults(),
 		/** Aborted by close(): ends every pending sleep and hang at once. */
 		closing: new AbortController(),
-		log: [],
+		log: /** @type {any[]} */ ([]),
 		sequence: 0,
-		state: undefined,
-		random: undefined,
+		// Set by resetCore before the first request; untyped, as the routes read it.
+		state: /** @type {any} */ (undefined),
+		random: /** @type {any} */ (undefined),
 		onRequest: options.onRequest,
 	};
 }
