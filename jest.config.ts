@@ -1,10 +1,15 @@
 /**
- * Three tiers, run together by `npm test` and apart with `--selectProjects`:
+ * Three tiers, run together by `npm test` (and a bare `jest`) and apart with `--selectProjects`:
  * - unit: `*.unit.test.ts`, pure functions imported from the TypeScript sources (`npm run test:unit`);
  * - engine: the node run through n8n-core's engine against the local API sandbox (`dist/`);
  * - reliability: the slow fault, rate-limit and secret checks (`npm run test:reliability`).
  * STORYDOC_N8N_LINE=1.x runs them on n8n 1.x's engine instead of the project's own (engineLine.ts).
  * ts-jest only transpiles (test/tsconfig.json sets isolatedModules); `npm run test:types` type-checks.
+ *
+ * And three projects in the real n8n app (e2e/), minutes each, run only when named:
+ * - e2e: one scenario per file in e2e/scenarios/ (`npm run test:e2e`; STORYDOC_E2E_N8N picks n8n);
+ * - ui: the editor in Chromium (`npm run test:ui`);
+ * - scale: n8n's queue mode (`npm run test:scale`).
  */
 import type { Config } from 'jest';
 
@@ -16,6 +21,32 @@ const shared = {
 	moduleNameMapper: jestModuleNameMapper(),
 };
 
+/**
+ * A real-app project: JavaScript scenarios, minutes per test (e2e/harness/timeouts.js). It keeps the
+ * tiers' transform: jest compiles the run's globalSetup (TypeScript) with the first project's.
+ */
+const realApp = (name: string) => ({
+	...shared,
+	displayName: name,
+	setupFilesAfterEnv: ['<rootDir>/e2e/harness/timeouts.js'],
+	testMatch: [`<rootDir>/e2e/${name === 'e2e' ? 'scenarios' : name}/**/*.test.js`],
+});
+const REAL_APP_PROJECTS = ['e2e', 'ui', 'scale'];
+
+/** The project names given to `--selectProjects` (jest reads this file in the process it was started in). */
+function selectedProjects(args: string[]): string[] {
+	const names: string[] = [];
+	args.forEach((arg, index) => {
+		if (arg.startsWith('--selectProjects=')) names.push(...arg.split('=')[1].split(','));
+		if (arg !== '--selectProjects') return;
+		for (const next of args.slice(index + 1)) {
+			if (next.startsWith('-')) break;
+			names.push(next);
+		}
+	});
+	return names;
+}
+
 const config: Config = {
 	testTimeout: 30000,
 	// The tests mostly wait (sandbox latency, rate-limit windows, poll schedules): one worker per core.
@@ -23,6 +54,7 @@ const config: Config = {
 	globalSetup: '<rootDir>/test/harness/globalSetup.ts',
 	globalTeardown: '<rootDir>/test/harness/globalTeardown.ts',
 	reporters: ['default', '<rootDir>/test/harness/summaryReporter.js'],
+	testSequencer: '<rootDir>/test/harness/testSequencer.js',
 	projects: [
 		{ ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/**/*.unit.test.ts'] },
 		{
@@ -36,6 +68,10 @@ const config: Config = {
 			displayName: 'reliability',
 			testMatch: ['<rootDir>/test/reliability/**/*.test.ts'],
 		},
+		// Named or nothing: `npm test` must not install and start n8n.
+		...REAL_APP_PROJECTS.filter((name) => selectedProjects(process.argv).includes(name)).map(
+			realApp,
+		),
 	],
 };
 

@@ -1,8 +1,9 @@
 'use strict';
 /**
  * The real n8n app (2.41.1 on Node 24, or 1.123.81 on Node 20; installed by install-n8n.sh into a
- * cache directory) with this package linked in as a community package. Shared by the end-to-end run,
- * the UI check and `npm run dev`.
+ * cache directory) with this package linked in as a community package: installing it, its
+ * environment, its CLI, `n8n start` and its user folders. Shared by the real-app scenarios (e2e/),
+ * `npm run dev` and the benchmarks.
  */
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -17,6 +18,17 @@ const TRIGGER_TYPE = `${PACKAGE_NAME}.storydocTrigger`;
 
 /** The n8n versions the project is tested with; the first is the default. */
 const N8N_VERSIONS = ['2.41.1', '1.123.81'];
+/** The n8n version of an end-to-end run: STORYDOC_E2E_N8N, one of the tested versions, or the default. */
+function requestedVersion() {
+	const version = process.env.STORYDOC_E2E_N8N || N8N_VERSIONS[0];
+	if (!N8N_VERSIONS.includes(version)) {
+		throw new Error(
+			`STORYDOC_E2E_N8N=${version}: the tested versions are ${N8N_VERSIONS.join(', ')}`,
+		);
+	}
+	return version;
+}
+
 /** The owner the browser check and the REST calls set up in a fresh user folder. */
 const OWNER = {
 	email: 'owner@example.com',
@@ -111,6 +123,8 @@ function n8nEnv(app, { userFolder, brokerPort, encryptionKey, extra = {} }) {
 		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL || 'info',
 		...extra,
 	};
+	// jest sets NODE_ENV=test, under which n8n runs as in its own tests (no nodes loaded, no logs).
+	if (env.NODE_ENV === 'test') delete env.NODE_ENV;
 	// Without one, n8n generates a key on first start and keeps it in the user folder's config.
 	if (encryptionKey) env.N8N_ENCRYPTION_KEY = encryptionKey;
 	return env;
@@ -224,44 +238,9 @@ function stopN8n(child) {
 	});
 }
 
-/**
- * A workflow of two nodes as a user builds one on the Storydoc Trigger: the trigger (every minute,
- * `event`) and one Storydoc node after it (`then`: its name and parameters), both on `credential`.
- */
-function pollingWorkflow({ id, name, event, triggerName, then, credential, idPrefix }) {
-	const credentials = { storydocApi: credential };
-	return {
-		id,
-		name,
-		nodes: [
-			{
-				id: `${idPrefix}-000000000001`,
-				name: triggerName,
-				type: TRIGGER_TYPE,
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event },
-				credentials,
-			},
-			{
-				id: `${idPrefix}-000000000002`,
-				name: then.name,
-				type: NODE_TYPE,
-				typeVersion: 1,
-				position: [260, 0],
-				parameters: then.parameters,
-				credentials,
-			},
-		],
-		connections: { [triggerName]: { main: [[{ node: then.name, type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
-}
-
 module.exports = {
 	N8N_VERSIONS,
 	OWNER,
-	pollingWorkflow,
 	NODE_TYPE,
 	TRIGGER_TYPE,
 	PACKAGE_NAME,
@@ -276,5 +255,6 @@ module.exports = {
 	stopN8n,
 	nodeOutputs,
 	parseRunJson,
+	requestedVersion,
 	runN8n,
 };

@@ -1,0 +1,79 @@
+'use strict';
+/**
+ * n8n's CLI on one user folder, as the scenarios use it: every command's output joins a transcript
+ * (scanned for access tokens at the end), and the imports, the activation and `n8n execute` that
+ * set up and run workflows. Input files go to `workDir`, replaced on each call.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const { ensure } = require('../../scripts/lib/assertions');
+const app = require('../n8n-app');
+
+/** @param {{ n8n: object, env: object, workDir: string, transcript: string[] }} options */
+function n8nCli({ n8n, env, workDir, transcript }) {
+	async function run(args) {
+		const result = await app.runN8n(n8n, args, env);
+		transcript.push(result.stdout, result.stderr);
+		return result;
+	}
+
+	/** `n8n import:credentials` of `credentials` (an array of { id, name, type, data }); the file is removed after. */
+	async function importCredentials(credentials) {
+		const file = path.join(workDir, 'credentials.json');
+		fs.writeFileSync(file, JSON.stringify(credentials));
+		const imported = await run(['import:credentials', `--input=${file}`]);
+		fs.rmSync(file);
+		ensure(
+			imported.code === 0,
+			`import:credentials exited ${imported.code}\n${imported.stdout}\n${imported.stderr}`,
+		);
+	}
+
+	async function importWorkflows(workflows) {
+		const file = path.join(workDir, 'workflows.json');
+		fs.writeFileSync(file, JSON.stringify(workflows));
+		const imported = await run(['import:workflow', `--input=${file}`]);
+		ensure(
+			imported.code === 0,
+			`n8n import:workflow exited ${imported.code}\n${imported.stdout}\n${imported.stderr}`,
+		);
+	}
+
+	/** Imports workflows and publishes them (n8n 2.x) or activates them (1.x has no publish:workflow). */
+	async function importAndActivate(workflows) {
+		await importWorkflows(workflows);
+		for (const { id } of workflows) {
+			const activate =
+				n8n.major >= 2
+					? ['publish:workflow', `--id=${id}`]
+					: ['update:workflow', `--id=${id}`, '--active=true'];
+			const result = await run(activate);
+			ensure(
+				result.code === 0,
+				`n8n ${activate.join(' ')} exited ${result.code}\n${result.stdout}\n${result.stderr}`,
+			);
+		}
+	}
+
+	/** `n8n execute --rawOutput`: the run, each node's items (`outputs`) and the run's error message. */
+	async function execute(id) {
+		const result = await run(['execute', `--id=${id}`, '--rawOutput']);
+		const executed = app.parseRunJson(result.stdout);
+		if (!executed) {
+			throw new Error(
+				`n8n execute printed no run JSON (exit ${result.code})\n${result.stdout}\n${result.stderr}`,
+			);
+		}
+		return {
+			...result,
+			run: executed,
+			outputs: app.nodeOutputs(executed),
+			errorMessage: executed.data?.resultData?.error?.message,
+		};
+	}
+
+	return { run, importCredentials, importWorkflows, importAndActivate, execute };
+}
+
+module.exports = { n8nCli };

@@ -1,0 +1,162 @@
+'use strict';
+/**
+ * PostgreSQL and Redis for queue mode, from Debian's packages (installed with apt when missing and
+ * this runs as root), each in a work folder of its own; every process started is stopped by the
+ * `cleanups` it is registered in.
+ */
+const { execFileSync, spawn } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const app = require('../n8n-app');
+const { waitFor: waitUntil } = require('../harness/waiting');
+
+const waitFor = (find, what, timeoutMs) => waitUntil(find, what, timeoutMs, 500);
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+function postgresBin() {
+	const base = '/usr/lib/postgresql';
+	const versions = fs.existsSync(base)
+		? fs.readdirSync(base).filter((name) => fs.existsSync(path.join(base, name, 'bin', 'postgres')))
+		: [];
+	return versions.length
+		? path.join(base, versions.sort((a, b) => Number(b) - Number(a))[0], 'bin')
+		: undefined;
+}
+
+/** Installs what is missing with apt (scripts/lib/install-debian.sh, as CI installs Chromium). */
+function ensurePackages() {
+	const missing = [];
+	if (!postgresBin()) missing.push('postgresql');
+	if (!fs.existsSync('/usr/bin/redis-server')) missing.push('redis-server');
+	if (!missing.length) return;
+	const installer = path.join(__dirname, '..', '..', 'scripts', 'lib', 'install-debian.sh');
+	execFileSync('bash', [installer, ...missing], { stdio: 'inherit' });
+}
+
+/** Runs a PostgreSQL program as the `postgres` user when this runs as root (PostgreSQL refuses root). */
+function asPostgres(program, args) {
+	return isRoot ? ['runuser', ['-u', 'postgres', '--', program, ...args]] : [program, args];
+}
+
+/** A process with its output in `logFile`, stopped by `cleanups`. */
+function spawnLogged(cleanups, command, args, logFile, env) {
+	const out = fs.openSync(logFile, 'a');
+	const child = spawn(command, args, { env, stdio: ['ignore', out, out] });
+	cleanups.push(() => stopChild(child));
+	return child;
+}
+
+function stopChild(child) {
+	return new Promise((resolve) => {
+		if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+		const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+		child.on('exit', () => {
+			clearTimeout(timer);
+			resolve();
+		});
+		child.kill('SIGTERM');
+	});
+}
+
+async function startPostgres(cleanups, workDir) {
+	const bin = postgresBin();
+	const dataDir = path.join(workDir, 'postgres');
+	const socketDir = path.join(workDir, 'postgres-socket');
+	fs.mkdirSync(dataDir);
+	fs.mkdirSync(socketDir);
+	if (isRoot) {
+		execFileSync('chown', ['postgres', dataDir, socketDir]);
+		fs.chmodSync(workDir, 0o755);
+	}
+	const [initdb, initArgs] = asPostgres(path.join(bin, 'initdb'), [
+		'-D',
+		dataDir,
+		'-U',
+		'postgres',
+		'--auth=trust',
+		'-E',
+		'UTF8',
+	]);
+	execFileSync(initdb, initArgs, { stdio: 'ignore' });
+	const port = await app.freePort();
+	const [postgres, args] = asPostgres(path.join(bin, 'postgres'), [
+		'-D',
+		dataDir,
+		'-p',
+		String(port),
+		'-k',
+		socketDir,
+		'-c',
+		'listen_addresses=127.0.0.1',
+		'-c',
+		'max_connections=100',
+	]);
+	const child = spawnLogged(cleanups, postgres, args, path.join(workDir, 'postgres.log'));
+	// As the postgres superuser, over TCP on this cluster's port.
+	const psqlArgs = (database) => [
+		'-h',
+		'127.0.0.1',
+		'-p',
+		String(port),
+		'-U',
+		'postgres',
+		'-d',
+		database,
+	];
+	const psql = (sql) =>
+		execFileSync('psql', [...psqlArgs('n8n'), '-At', '-F', '\t', '-c', sql]).toString();
+	await waitFor(
+		() => {
+			try {
+				execFileSync('psql', [...psqlArgs('postgres'), '-c', 'CREATE DATABASE n8n'], {
+					stdio: 'ignore',
+				});
+				return true;
+			} catch {
+				if (child.exitCode !== null)
+					throw new Error(`postgres exited ${child.exitCode}; see ${workDir}/postgres.log`);
+				return false;
+			}
+		},
+		'PostgreSQL accepting connections',
+		60_000,
+	);
+	return { port, psql };
+}
+
+async function startRedis(cleanups, workDir) {
+	const port = await app.freePort();
+	const child = spawnLogged(
+		cleanups,
+		'/usr/bin/redis-server',
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--dir',
+			workDir,
+		],
+		path.join(workDir, 'redis.log'),
+	);
+	await waitFor(
+		() => {
+			if (child.exitCode !== null)
+				throw new Error(`redis-server exited ${child.exitCode}; see ${workDir}/redis.log`);
+			return fs
+				.readFileSync(path.join(workDir, 'redis.log'), 'utf8')
+				.includes('Ready to accept connections');
+		},
+		'Redis ready',
+		30_000,
+	);
+	return { port };
+}
+
+module.exports = { ensurePackages, spawnLogged, startPostgres, startRedis };

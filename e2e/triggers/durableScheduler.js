@@ -1,0 +1,34 @@
+'use strict';
+/** n8n's durable scheduler for polling triggers (n8n 2.x): its settings, and the cursors it commits. */
+const { execFileSync } = require('node:child_process');
+const path = require('node:path');
+
+const { ensure, show } = require('../../scripts/lib/assertions');
+
+/** n8n's durable scheduler for polling triggers (opt-in in n8n 2.41), with cursors kept in its poller state. */
+const DURABLE_SCHEDULER_ENV = {
+	N8N_SCHEDULER_ENABLED: 'true',
+	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+	N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
+	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+};
+
+/** The rows of n8n's poller_state table in a user folder's SQLite database, read with n8n's own sqlite3. */
+function pollerStateRows(n8n, userFolder) {
+	const database = path.join(userFolder, '.n8n', 'database.sqlite');
+	const script = `const sqlite3 = require('sqlite3');
+		const db = new sqlite3.Database(${JSON.stringify(database)}, sqlite3.OPEN_READONLY);
+		db.all('SELECT * FROM poller_state', (error, rows) => { if (error) throw error; console.log(JSON.stringify(rows)); db.close(); });`;
+	const output = execFileSync(n8n.node, ['-e', script], { cwd: n8n.dir }).toString();
+	return JSON.parse(output.trim().split('\n').pop());
+}
+
+/** The time the click workflow's committed cursor stands at, from its poller_state row. */
+function committedCursorTime(n8n, userFolder, workflowId) {
+	const row = pollerStateRows(n8n, userFolder).find((r) => r.workflowId === workflowId);
+	const timestamp = /"timestamp":"([^"]+)"/.exec(row?.cursor ?? '')?.[1];
+	ensure(timestamp, `no committed cursor for ${workflowId} in poller_state: ${show(row)}`);
+	return timestamp;
+}
+
+module.exports = { DURABLE_SCHEDULER_ENV, committedCursorTime, pollerStateRows };

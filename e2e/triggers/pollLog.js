@@ -1,0 +1,41 @@
+'use strict';
+/**
+ * What the trigger scenarios read of the sandbox's log: a workflow's polls and the versions it looked
+ * up, where the log stands, and waiting for n8n's next scheduled poll.
+ */
+const { waitFor: waitUntil } = require('../harness/waiting');
+
+/** n8n's scheduled polls come a minute apart: a scenario waits that long and a little more. */
+const POLL_WAIT_MS = 75_000;
+const waitFor = (find, what, timeoutMs = POLL_WAIT_MS) => waitUntil(find, what, timeoutMs);
+
+/**
+ * The click workflow's view of the sandbox log from `mark` on (its key is the sandbox's `team`):
+ * its answered polls and the versions it looked up (one lookup per emitted click).
+ */
+function clickWorkflowLog(sandbox, mark) {
+	const mine = () => sandbox.log.filter((entry) => entry.token === 'team' && entry.seq > mark);
+	return {
+		polls: () =>
+			mine().filter((entry) => entry.path === '/v2/analytics/events' && entry.status !== null),
+		lookedUp: () =>
+			mine()
+				.filter((entry) => entry.path.startsWith('/v2/versions/'))
+				.map((entry) => entry.path.split('/').pop()),
+	};
+}
+
+const lastSeq = (sandbox) => sandbox.log[sandbox.log.length - 1]?.seq ?? 0;
+const click = (versionId, eventName) => ({ versionId, eventCategory: 'click', eventName });
+
+/** What a failure message shows of the trigger's polls: when each arrived, what it read, its status. */
+const pollQueries = (entries) =>
+	entries.map(({ seq, time, status, query }) => ({
+		seq,
+		time,
+		status,
+		from: query.dateFrom,
+		to: query.dateTo,
+	}));
+
+module.exports = { click, clickWorkflowLog, lastSeq, pollQueries, waitFor };

@@ -1,0 +1,47 @@
+'use strict';
+/** Get Events with two input items: the Team-plan notice, and the hint that points at Execute Once. */
+const { tidyForScreenshot } = require('../browser');
+const { builtNodeDescription, plainText } = require('../nodeDescriptions');
+const { ANALYTICS_NODE, ANALYTICS_WORKFLOW_ID } = require('../workflows');
+const { OPENED: NODE_OPENED } = require('./nodePanel');
+
+const OPENED = `Get Events "${ANALYTICS_NODE}" opening`;
+
+function analyticsPanel(session) {
+	session.test(
+		`Get Events "${ANALYTICS_NODE}" opens with the Team-plan notice`,
+		async ({ page, base }) => {
+			const notice = builtNodeDescription().properties.find(
+				(property) => property.type === 'notice' && property.name === 'teamPlanNotice',
+			).displayName;
+			await page.goto(`${base}/workflow/${ANALYTICS_WORKFLOW_ID}`);
+			await page
+				.locator(`[data-test-id="canvas-node"][data-node-name="${ANALYTICS_NODE}"]`)
+				.dblclick();
+			await page.locator('[data-test-id="ndv"]').waitFor();
+			await page.getByText(notice, { exact: false }).first().waitFor({ timeout: 15_000 });
+		},
+		{ needs: [NODE_OPENED], gives: OPENED },
+	);
+	session.test(
+		'with two input items, the output pane shows the hint to turn on Execute Once (before running)',
+		async ({ page }) => {
+			const hint = plainText(builtNodeDescription().hints[0].message);
+			await page.click('[data-test-id="execute-previous-node"]');
+			await page
+				.locator('[data-test-id="ndv-input-panel"]', { hasText: '2 items' })
+				.first()
+				.waitFor({ timeout: 30_000 });
+			await page
+				.getByText(hint.slice(0, 60), { exact: false })
+				.first()
+				.waitFor({ timeout: 15_000 });
+			await page.waitForTimeout(1000); // n8n's toast about the node not having run yet, closed below
+			await tidyForScreenshot(page);
+			await session.screenshot('ui-analytics-hint.png');
+		},
+		{ needs: [OPENED] },
+	);
+}
+
+module.exports = { analyticsPanel };

@@ -1,0 +1,27 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions -- tests run in Node, not in n8n's node sandbox, and run the script as a child process */
+/**
+ * `npm run demo` (scripts/demo.js), run as npm runs it after the build: every example through n8n's
+ * engine against a sandbox of its own, a report per example, nothing failed.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+import { loadExamples } from '../../scripts/examples';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+test('npm run demo runs every example against the sandbox and reports each, with no failure', () => {
+	const demo = spawnSync(process.execPath, [path.join('scripts', 'demo.js')], {
+		cwd: ROOT,
+		encoding: 'utf8',
+		timeout: 120_000,
+	});
+	expect(demo.stderr).toBe('');
+	expect(demo.status).toBe(0);
+	const lines = demo.stdout.split('\n');
+	for (const example of loadExamples().values()) {
+		expect(lines).toContain(`▶ ${example.workflow.name}  (examples/${example.file})`);
+	}
+	expect(lines.filter((line) => line.trim().startsWith('✗'))).toEqual([]);
+	expect(demo.stdout).toContain('Every example ran against the sandbox.');
+});
