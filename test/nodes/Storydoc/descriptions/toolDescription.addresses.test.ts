@@ -6,56 +6,27 @@
  * the field in. n8n builds the tool's argument schema from the `$fromAI` call alone (a plain string)
  * and does not check an expression against the mode's validation: the node reads what the model sent.
  */
-import type { IConnections, INode, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
-import { storyEditorUrl } from '../../../../sandbox/links';
+import type { LocatorField } from '../../../harness/addressForms';
+import { ADDRESS_FORMS, expectedReading, useAddressForms } from '../../../harness/addressForms';
 import type { Json } from '../../../harness/n8n';
-import { runWorkflow } from '../../../harness/n8n';
 import { useSandbox } from '../../../harness/sandbox';
-import { SEED, SENDER, requestLines } from '../../../harness/versionFixtures';
+import { callTools } from '../../../harness/toolCalls';
+import { SENDER, requestLines } from '../../../harness/versionFixtures';
 
 const api = useSandbox({ rateLimit: { max: 100000 } });
-const VERSION = SEED.versions.live.id;
-const STORY = SEED.stories.proposal.id;
+const addressOf = useAddressForms(api);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-let links: { url: string; shortUrl: string; editorUrl: string; versionUrl: string };
-beforeAll(async () => {
-	links = (await api.directGet(`/v2/versions/${VERSION}`)).body;
-});
 beforeEach(() => api.sandbox.reset());
-
-type Field = 'Story' | 'Version';
-
-/** The forms a model may send, and what the node makes of each for a field: an ID, or a problem. */
-function forms(
-	field: Field,
-): Array<{ form: string; value: string; id?: string; problem?: string }> {
-	const thing = field.toLowerCase();
-	const publicLink = `is a public link, which carries no ${thing} ID`;
-	const own = field === 'Story' ? STORY : VERSION;
-	return [
-		{ form: 'bare ID', value: own, id: own },
-		{ form: 'editorUrl', value: links.editorUrl, id: own },
-		{ form: 'versionUrl', value: links.versionUrl, id: own },
-		field === 'Story'
-			? { form: "story's editor address", value: storyEditorUrl(STORY), id: STORY }
-			: {
-					form: "story's editor address",
-					value: storyEditorUrl(STORY),
-					problem: 'is not a version address with an ID',
-				},
-		{ form: 'public link', value: links.url, problem: publicLink },
-		{ form: 'short link', value: links.shortUrl, problem: publicLink },
-	];
-}
 
 const fromAI = (key: string) =>
 	`={{ $fromAI('${key}', \`Its ID (24 hexadecimal characters) or its editor address\`, 'string') }}`;
 
 interface Tool {
 	name: string;
-	field: Field;
+	field: LocatorField;
 	parameters(locator: { __rl: true; mode: string; value: string }): INodeParameters;
 	request(id: string): string;
 }
@@ -107,90 +78,50 @@ const TOOLS: Array<Tool & { modes: string[] }> = [
 	},
 ];
 
-/** One Storydoc tool (node version 2, as the editor adds it) under a stand-in agent that calls it. */
-async function callTool(tool: Tool, mode: string, calls: Array<{ value: string }>) {
+/** One Storydoc tool (node version 2, as the editor adds it) with its field in this mode, called once per value. */
+async function callTool(tool: Tool, mode: string, values: string[]) {
 	const name = `${tool.name}_${mode}`;
-	const node: INode = {
+	const node = {
 		id: 'tool',
 		name,
 		type: 'n8n-nodes-storydoc.storydocTool',
 		typeVersion: 2,
-		position: [200, 200],
+		position: [200, 200] as [number, number],
 		parameters: tool.parameters({ __rl: true, mode, value: fromAI('address') }),
-		credentials: { storydocApi: { id: '1', name: 'Storydoc sandbox' } },
 	};
-	const connections: IConnections = {
-		Manual: { main: [[{ node: 'Agent', type: 'main', index: 0 }]] },
-		[name]: { ai_tool: [[{ node: 'Agent', type: 'ai_tool', index: 0 }]] },
-	};
-	const { outputs, error } = await runWorkflow(
-		{
-			nodes: [
-				{
-					id: 'manual',
-					name: 'Manual',
-					type: 'n8n-nodes-base.manualTrigger',
-					typeVersion: 1,
-					position: [0, 0],
-					parameters: {},
-				},
-				{
-					id: 'agent',
-					name: 'Agent',
-					type: 'test.toolCaller',
-					typeVersion: 1,
-					position: [200, 0],
-					parameters: {
-						calls: JSON.stringify(
-							calls.map(({ value }) => ({ tool: name, arguments: { address: value } })),
-						),
-					},
-				},
-				node,
-			],
-			connections,
-		},
-		{ credentials: api.credentials() },
-	);
-	expect(error).toBeUndefined();
-	const [listed, ...answers] = outputs.Agent.map((item) => item.json);
-	return { listed: listed.tools[0] as Json, answers };
+	const calls = values.map((value) => ({ tool: name, arguments: { address: value } }));
+	const { tools, answers } = await callTools([node], calls, api.credentials());
+	return { listed: tools[0] as Json, answers };
 }
-
-const FORMS = [
-	'bare ID',
-	'editorUrl',
-	'versionUrl',
-	"story's editor address",
-	'public link',
-	'short link',
-] as const;
 
 describe.each(
 	TOOLS.flatMap((tool) =>
-		tool.modes.flatMap((mode) => FORMS.map((form) => [tool.name, mode, form, tool] as const)),
+		tool.modes.flatMap((mode) =>
+			ADDRESS_FORMS.map((form) => [tool.name, mode, form, tool] as const),
+		),
 	),
 )('%s with its field in %s mode, the model sends the %s', (_name, mode, form, tool) => {
 	test('an ID form reaches the API with the ID; a public link is an error the model reads, with no request', async () => {
-		const entry = forms(tool.field).find((candidate) => candidate.form === form);
-		if (!entry) throw new Error(`no form ${form}`);
-		const { listed, answers } = await callTool(tool, mode, [entry]);
+		const value = addressOf(form, tool.field);
+		const reading = expectedReading(form, tool.field);
+		const { listed, answers } = await callTool(tool, mode, [value]);
 		// What the model is asked for: one plain string argument, whatever the mode.
 		expect(listed.arguments).toEqual(['address']);
 		const [answer] = answers;
-		if (entry.problem) {
-			expect(answer.error).toContain(`Item 0: "${tool.field}" ${entry.problem}`);
-			expect(answer.error).toContain(`Value given: ${JSON.stringify(entry.value)}`);
+		if (reading.id === undefined) {
+			expect(answer.error).toContain(`Item 0: "${tool.field}" ${reading.problem}`);
+			expect(answer.error).toContain(`Value given: ${JSON.stringify(value)}`);
 			expect(api.sandbox.log).toEqual([]);
 			return;
 		}
 		expect(answer.error).toBeUndefined();
-		const id = entry.id as string;
 		const lines = requestLines(api.sandbox);
 		expect(lines.length).toBeGreaterThan(0);
-		expect(lines.every((line) => line === tool.request(id))).toBe(true);
+		expect(lines.every((line) => line === tool.request(reading.id))).toBe(true);
 		if (tool.name.startsWith('Engagement')) {
-			expect(api.sandbox.log.every((logged: Json) => logged.query.versionId === id)).toBe(true);
+			expect(api.sandbox.log.every((logged: Json) => logged.query.versionId === reading.id)).toBe(
+				true,
+			);
 		}
 	});
 });

@@ -4,64 +4,26 @@
  * attached to a stand-in agent that calls them as a model would. The real app and a real MCP client
  * are `test:e2e`'s part (e2e/mcp.js).
  */
-import type { IConnections, INode } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
 
 import { SEED } from '../../../../sandbox/seed';
 import { loadExamples } from '../../../../scripts/examples';
-import type { Json, TestWorkflow } from '../../../harness/n8n';
-import { runWorkflow } from '../../../harness/n8n';
+import type { Json } from '../../../harness/n8n';
 import { useSandbox } from '../../../harness/sandbox';
+import type { ToolCall } from '../../../harness/toolCalls';
+import { callTools as callToolNodes } from '../../../harness/toolCalls';
 
 const api = useSandbox({ rateLimit: { max: 100000 }, events: 300 });
 
 beforeEach(() => api.sandbox.reset());
 
 /** The example's tool nodes (sandbox values filled in) under a stand-in agent instead of the MCP trigger. */
-function toolWorkflow(calls: Array<{ tool: string; arguments: Json }>): TestWorkflow {
+function callTools(calls: ToolCall[]) {
 	const example = loadExamples().get('mcp-storydoc-tools');
 	const tools: INode[] = example.workflow.nodes.filter((node: INode) =>
 		node.type.endsWith('.storydocTool'),
 	);
-	const connections: IConnections = {
-		Manual: { main: [[{ node: 'Agent', type: 'main', index: 0 }]] },
-	};
-	for (const tool of tools)
-		connections[tool.name] = { ai_tool: [[{ node: 'Agent', type: 'ai_tool', index: 0 }]] };
-	return {
-		name: 'Storydoc tools',
-		nodes: [
-			{
-				id: 'manual',
-				name: 'Manual',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-			{
-				id: 'agent',
-				name: 'Agent',
-				type: 'test.toolCaller',
-				typeVersion: 1,
-				position: [200, 0],
-				parameters: { calls: JSON.stringify(calls) },
-			},
-			...tools.map((tool) => ({
-				...tool,
-				credentials: { storydocApi: { id: '1', name: 'Storydoc sandbox' } },
-			})),
-		],
-		connections,
-	};
-}
-
-async function callTools(calls: Array<{ tool: string; arguments: Json }>) {
-	const { outputs, error } = await runWorkflow(toolWorkflow(calls), {
-		credentials: api.credentials(),
-	});
-	expect(error).toBeUndefined();
-	const [listed, ...answers] = outputs.Agent.map((item) => item.json);
-	return { tools: listed.tools as Json[], answers };
+	return callToolNodes(tools, calls, api.credentials());
 }
 
 const lead = {

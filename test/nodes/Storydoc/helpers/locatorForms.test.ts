@@ -9,66 +9,26 @@
  */
 import type { INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
-import { storyEditorUrl } from '../../../../sandbox/links';
+import type { AddressForm, LocatorField } from '../../../harness/addressForms';
+import {
+	ADDRESS_FORMS,
+	expectedReading,
+	isPublicLink,
+	useAddressForms,
+} from '../../../harness/addressForms';
 import { workflowIssuesRefusal } from '../../../harness/engineLine';
 import type { Json } from '../../../harness/n8n';
 import { runPoll, runWorkflow, storydocWorkflow } from '../../../harness/n8n';
 import { useSandbox } from '../../../harness/sandbox';
-import { SEED, SENDER, locator, requestLines } from '../../../harness/versionFixtures';
+import { SENDER, locator, requestLines } from '../../../harness/versionFixtures';
 
 const api = useSandbox({ rateLimit: { max: 100000 } });
-const VERSION = SEED.versions.live.id;
-const STORY = SEED.stories.proposal.id;
+const addressOf = useAddressForms(api);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type Field = 'Story' | 'Version';
 type Mode = 'list' | 'id' | 'url';
-const FORMS = [
-	'bare ID',
-	'editorUrl',
-	'versionUrl',
-	"story's editor address",
-	'public link (url)',
-	'short link (shortUrl)',
-] as const;
-type Form = (typeof FORMS)[number];
 
-/** The live version's own addresses, as the API hands them out. */
-let links: { url: string; shortUrl: string; editorUrl: string; versionUrl: string };
-beforeAll(async () => {
-	links = (await api.directGet(`/v2/versions/${VERSION}`)).body;
-	expect(links.editorUrl).toContain(`/${STORY}/${VERSION}`);
-});
 beforeEach(() => api.sandbox.reset());
-
-function addressOf(form: Form, field: Field): string {
-	switch (form) {
-		case 'bare ID':
-			return field === 'Story' ? STORY : VERSION;
-		case 'editorUrl':
-			return links.editorUrl;
-		case 'versionUrl':
-			return links.versionUrl;
-		case "story's editor address":
-			return storyEditorUrl(STORY);
-		case 'public link (url)':
-			return links.url;
-		case 'short link (shortUrl)':
-			return links.shortUrl;
-	}
-}
-
-const isPublicLink = (form: Form) => form.startsWith('public') || form.startsWith('short');
-
-/** What the node makes of a form: the ID it names, or the problem it reports. */
-function expected(form: Form, field: Field): { id: string } | { problem: string } {
-	const thing = field.toLowerCase();
-	if (isPublicLink(form)) return { problem: `is a public link, which carries no ${thing} ID` };
-	// A story's editor address names no version (today's rule, docs/development.md › Design notes).
-	if (field === 'Version' && form === "story's editor address")
-		return { problem: 'is not a version address with an ID' };
-	return { id: field === 'Story' ? STORY : VERSION };
-}
 
 const analyticsQueries = (): Json[] =>
 	api.sandbox.log
@@ -77,7 +37,7 @@ const analyticsQueries = (): Json[] =>
 
 interface Target {
 	name: string;
-	field: Field;
+	field: LocatorField;
 	modes: Mode[];
 	/** A top-level parameter, which n8n checks against the mode's validation when typed. */
 	checkedByN8n: boolean;
@@ -116,6 +76,12 @@ const period = () => ({
 	dateFrom: new Date(Date.now() - 30 * DAY_MS).toISOString(),
 	dateTo: new Date().toISOString(),
 });
+
+/** The filters Get Events and the trigger share (descriptions/analyticsFilters.ts). */
+const FILTERS: Array<{ field: LocatorField; parameter: string; modes: Mode[] }> = [
+	{ field: 'Story', parameter: 'storyId', modes: ['list', 'id', 'url'] },
+	{ field: 'Version', parameter: 'versionId', modes: ['id', 'url'] },
+];
 
 const TARGETS: Target[] = [
 	{
@@ -171,66 +137,47 @@ const TARGETS: Target[] = [
 		run: (storyId) => action({ resource: 'story', operation: 'get', storyId }),
 		sent: (id) => expect(requestLines(api.sandbox)).toEqual([`GET /v2/stories/${id}`]),
 	},
-	{
-		name: 'Get Events › Filters › Story',
-		field: 'Story',
-		modes: ['list', 'id', 'url'],
-		checkedByN8n: false,
-		prefix: 'Item 0: ',
-		run: (storyId) =>
-			action({ resource: 'analytics', operation: 'getEvents', ...period(), filters: { storyId } }),
-		sent: (id) => {
-			expect(analyticsQueries().length).toBeGreaterThan(0);
-			expect(analyticsQueries().every((query) => query.storyId === id)).toBe(true);
+	...FILTERS.flatMap(({ field, parameter, modes }): Target[] => [
+		{
+			name: `Get Events › Filters › ${field}`,
+			field,
+			modes,
+			checkedByN8n: false,
+			prefix: 'Item 0: ',
+			run: (value) =>
+				action({
+					resource: 'analytics',
+					operation: 'getEvents',
+					...period(),
+					filters: { [parameter]: value },
+				}),
+			sent: (id) => {
+				expect(analyticsQueries().length).toBeGreaterThan(0);
+				expect(analyticsQueries().every((query) => query[parameter] === id)).toBe(true);
+			},
 		},
-	},
-	{
-		name: 'Get Events › Filters › Version',
-		field: 'Version',
-		modes: ['id', 'url'],
-		checkedByN8n: false,
-		prefix: 'Item 0: ',
-		run: (versionId) =>
-			action({
-				resource: 'analytics',
-				operation: 'getEvents',
-				...period(),
-				filters: { versionId },
-			}),
-		sent: (id) => {
-			expect(analyticsQueries().length).toBeGreaterThan(0);
-			expect(analyticsQueries().every((query) => query.versionId === id)).toBe(true);
+		{
+			name: `Storydoc Trigger › Filters › ${field}`,
+			field,
+			modes,
+			checkedByN8n: false,
+			prefix: '',
+			run: (value) => triggerPoll({ [parameter]: value }),
+			sent: (id) =>
+				expect(analyticsQueries()).toEqual([expect.objectContaining({ [parameter]: id })]),
 		},
-	},
-	{
-		name: 'Storydoc Trigger › Filters › Story',
-		field: 'Story',
-		modes: ['list', 'id', 'url'],
-		checkedByN8n: false,
-		prefix: '',
-		run: (storyId) => triggerPoll({ storyId }),
-		sent: (id) => expect(analyticsQueries()).toEqual([expect.objectContaining({ storyId: id })]),
-	},
-	{
-		name: 'Storydoc Trigger › Filters › Version',
-		field: 'Version',
-		modes: ['id', 'url'],
-		checkedByN8n: false,
-		prefix: '',
-		run: (versionId) => triggerPoll({ versionId }),
-		sent: (id) => expect(analyticsQueries()).toEqual([expect.objectContaining({ versionId: id })]),
-	},
+	]),
 ];
 
 const CASES = TARGETS.flatMap((target) =>
-	target.modes.flatMap((mode) => FORMS.map((form) => [target.name, mode, form] as const)),
+	target.modes.flatMap((mode) => ADDRESS_FORMS.map((form) => [target.name, mode, form] as const)),
 );
 const targetNamed = (name: string) => TARGETS.find((target) => target.name === name) as Target;
 
 /** The node's verdict on what reached it: a request with the ID, or its message and no request. */
-function expectRead(target: Target, form: Form, value: string, error: Json) {
-	const result = expected(form, target.field);
-	if ('id' in result) {
+function expectRead(target: Target, form: AddressForm, value: string, error: Json) {
+	const result = expectedReading(form, target.field);
+	if (result.id) {
 		expect(error).toBeUndefined();
 		target.sent(result.id);
 		return;
@@ -253,7 +200,7 @@ describe.each(CASES)('%s, %s mode: the %s', (name, mode, form) => {
 		const value = addressOf(form, target.field);
 		if (target.checkedByN8n && mode !== 'list' && isPublicLink(form)) {
 			// The mode's validation message (2.x lists it; 1.x refuses the workflow without details).
-			const { problem } = expected(form, target.field) as { problem: string };
+			const { problem } = expectedReading(form, target.field);
 			await expect(target.run(locator(value, mode))).rejects.toThrow(
 				workflowIssuesRefusal(`"${target.field}" ${problem}`),
 			);
