@@ -44,6 +44,8 @@ function createApiHandler(core) {
 			token: identity.keyName,
 			authScheme: identity.scheme,
 			rateLimitCounter: rate.counter,
+			// API requests being answered when this one arrived, itself included: how many a client had in flight.
+			inProgress: (core.inProgress = (core.inProgress ?? 0) + 1),
 		};
 		core.log.push(record);
 		const fault = core.faults.take(match ? match.route.key : null, identity.keyName ?? null);
@@ -72,6 +74,7 @@ function createApiHandler(core) {
 /** How a request is answered: a text, JSON, or a connection hung up; each finishes its log record. */
 function replier(core, { request, response, record, rate, rateLimiter }) {
 	const finish = (status) => {
+		core.inProgress -= 1;
 		record.status = status;
 		core.onRequest?.(record);
 	};
