@@ -1,4 +1,5 @@
 // Pacing from the server's rate-limit headers (no reset time given): docs/development.md › Design notes.
+import { WindowSharing } from './windowSharing';
 
 export const SPEC_WINDOW_MS = 60_000;
 const FIRST_PROBE_DELAY_MS = 250;
@@ -25,12 +26,21 @@ export class RateLimitPacer {
 
 	private counter = 0;
 
-	private lastObservedSentAt = Number.NEGATIVE_INFINITY;
+	/** The request whose answer showed `counter`: when it was sent, and when its answer was heard. */
+	private counterSentAt = Number.NEGATIVE_INFINITY;
+
+	private counterHeardAt = Number.NEGATIVE_INFINITY;
 
 	/** The first response heard from the current window: that window ends within a minute of it. */
 	private windowHeardAt?: number;
 
-	private inFlight = 0;
+	private lastHeardAt?: number;
+
+	private minRoundTripMs = Number.POSITIVE_INFINITY;
+
+	private readonly inFlight = new Set<SendTicket>();
+
+	private readonly sharing = new WindowSharing();
 
 	private limited = false;
 
@@ -46,28 +56,49 @@ export class RateLimitPacer {
 		return this.windowHeardAt === undefined ? undefined : this.windowHeardAt + SPEC_WINDOW_MS;
 	}
 
-	private isFull(): boolean {
-		if (this.limited) return true;
-		return this.maximum !== undefined && this.counter + this.inFlight >= this.maximum;
+	/** Nothing heard for a whole window: how much of it is left, and who else uses it, is unknown. */
+	private isCold(now: number) {
+		return this.lastHeardAt === undefined || now - this.lastHeardAt > SPEC_WINDOW_MS;
 	}
 
-	/** A ticket to send now, or ms to wait; one synchronous step, so no two executions take the last slot. */
+	/** How many more requests may go now. */
+	private capacity(now: number): number {
+		if (!this.paceFromHeaders) return Number.POSITIVE_INFINITY;
+		// One request goes first; its answer shows what is left of the window.
+		if (this.isCold(now)) return this.inFlight.size === 0 ? 1 : 0;
+		if (this.maximum === undefined) return Number.POSITIVE_INFINITY;
+		const left = this.maximum - this.counter - this.inFlight.size;
+		return this.sharing.capacity(left, {
+			maximum: this.maximum,
+			counter: this.counter,
+			inFlight: this.inFlight.size,
+			staleRoundTrips: Math.ceil(
+				Math.max(0, now - this.counterSentAt) / Math.max(1, this.minRoundTripMs),
+			),
+		});
+	}
+
+	private fullByCount(): boolean {
+		return this.maximum !== undefined && this.counter >= this.maximum;
+	}
+
+	/** A ticket to send now, or ms to wait; one synchronous step, so no two callers take the last slot. */
 	reserve(now: number): SendTicket | number {
-		const full = this.isFull();
+		const full = this.limited || this.capacity(now) < 1;
 		if (full) {
 			// One request tests a full window; the others wait for its answer instead of piling up 429s.
 			if (this.probeInFlight) return PROBE_POLL_MS;
+			// Held back by what is in flight (a share, a batch, the first request): its answers tell more.
+			if (!this.limited && this.inFlight.size > 0) return PROBE_POLL_MS;
 			this.nextProbeAt ??= this.plannedFirst(now);
 			if (this.nextProbeAt > now) return this.nextProbeAt - now;
 			this.probeInFlight = true;
 			this.nextProbeAt = undefined;
 		}
-		this.inFlight++;
-		return { sentAt: now, probe: full };
-	}
-
-	private fullByCount(): boolean {
-		return this.maximum !== undefined && this.counter >= this.maximum;
+		const ticket = { sentAt: now, probe: full };
+		this.inFlight.add(ticket);
+		if (!this.isCold(now)) this.sharing.onSend();
+		return ticket;
 	}
 
 	private plannedFirst(now: number): number {
@@ -81,7 +112,7 @@ export class RateLimitPacer {
 	}
 
 	onNoResponse(ticket: SendTicket): void {
-		this.inFlight = Math.max(0, this.inFlight - 1);
+		if (!this.inFlight.delete(ticket)) return;
 		if (ticket.probe) this.probeInFlight = false;
 	}
 
@@ -94,16 +125,8 @@ export class RateLimitPacer {
 		this.onNoResponse(ticket);
 		const headers = this.paceFromHeaders ? observed : {};
 		if (headers.maximum !== undefined && headers.maximum > 0) this.maximum = headers.maximum;
-		// An older request answered late: its counter is already superseded.
-		if (ticket.sentAt < this.lastObservedSentAt) return;
-		this.lastObservedSentAt = ticket.sentAt;
-
-		if (headers.counter !== undefined) {
-			// A new window: the first answer, a dropped counter, or a 429 to a probe (a window not seen begin).
-			const newWindow = this.windowHeardAt === undefined || headers.counter < this.counter;
-			if (newWindow || (rateLimited && ticket.probe)) this.windowHeardAt = receivedAt;
-			this.counter = headers.counter;
-		}
+		if (headers.counter !== undefined)
+			this.observeCounter(ticket, headers.counter, rateLimited, receivedAt);
 
 		if (rateLimited) {
 			this.refusedHeardAt = receivedAt;
@@ -114,6 +137,36 @@ export class RateLimitPacer {
 		this.refusedHeardAt = undefined;
 		this.probeDelayMs = FIRST_PROBE_DELAY_MS;
 		this.nextProbeAt = undefined;
+	}
+
+	private observeCounter(ticket: SendTicket, counter: number, rateLimited: boolean, at: number) {
+		if (this.isCold(at)) this.sharing.reset();
+		this.lastHeardAt = at;
+		this.minRoundTripMs = Math.min(this.minRoundTripMs, at - ticket.sentAt);
+		// Answers of requests in flight together arrive in any order: a lower counter means a new window
+		// only for a request sent after the higher one was heard, or a minute after the window was.
+		const newCount =
+			this.windowHeardAt === undefined ||
+			ticket.sentAt >= this.windowHeardAt + SPEC_WINDOW_MS ||
+			(counter < this.counter && ticket.sentAt >= this.counterHeardAt);
+		// A 429 to a probe: a window this process did not see begin, counted from then on.
+		const newWindow = newCount || (rateLimited && ticket.probe);
+		if (newWindow) this.windowHeardAt = at;
+		if (newCount) this.sharing.newWindow();
+		if (newWindow || counter >= this.counter) {
+			this.counter = counter;
+			this.counterSentAt = newWindow ? ticket.sentAt : Math.max(this.counterSentAt, ticket.sentAt);
+			this.counterHeardAt = at;
+		}
+		if (this.maximum !== undefined) {
+			this.sharing.onAnswer({
+				counter,
+				maximum: this.maximum,
+				inFlight: this.inFlight.size,
+				at,
+				windowMs: SPEC_WINDOW_MS,
+			});
+		}
 	}
 }
 

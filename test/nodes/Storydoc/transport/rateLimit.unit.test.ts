@@ -109,7 +109,12 @@ describe('RateLimitPacer', () => {
 
 	test('requests in flight count: the last free slot goes to one caller only', () => {
 		const pacer = new RateLimitPacer();
-		send(pacer, 0, 3);
+		// The first request, then its batch (half of what is left) answered with no other process counted.
+		send(pacer, 0, 1);
+		const batch = [ticketOf(pacer.reserve(1)), ticketOf(pacer.reserve(1))];
+		batch.forEach((ticket, index) =>
+			pacer.onResponse(ticket, { counter: 2 + index, maximum: 5 }, false, 1),
+		);
 		const first = pacer.reserve(1);
 		const second = pacer.reserve(1);
 		const third = pacer.reserve(1);

@@ -1,0 +1,161 @@
+/**
+ * The pacer with many requests in flight (items in parallel), and with other processes spending the
+ * same window (n8n queue-mode workers behind one IP): simulated in virtual time against a fixed-window
+ * server whose arrivals come in any order (rateLimitSimulation.ts).
+ */
+import type { SendTicket } from '../../../../nodes/Storydoc/transport/rateLimit';
+import { RateLimitPacer } from '../../../../nodes/Storydoc/transport/rateLimit';
+import { SHARED_IN_FLIGHT } from '../../../../nodes/Storydoc/transport/windowSharing';
+import { floorMs, simulate } from './rateLimitSimulation';
+
+const isTicket = (slot: SendTicket | number): slot is SendTicket => typeof slot === 'object';
+
+/** Takes every slot the pacer gives at `now`. */
+function takeAll(pacer: RateLimitPacer, now: number, limit = 500): SendTicket[] {
+	const tickets: SendTicket[] = [];
+	for (let slot = pacer.reserve(now); isTicket(slot) && tickets.length < limit; ) {
+		tickets.push(slot);
+		slot = pacer.reserve(now);
+	}
+	return tickets;
+}
+
+const execution = (items: number, startMs = 0) => ({ items, startMs });
+const JITTERS = [2, 10, 40];
+const SEEDS = [1, 2, 3];
+
+describe('one process', () => {
+	test('the first request goes alone; its answer shows the window, then half of what is left goes as one batch', () => {
+		const pacer = new RateLimitPacer();
+		const [first, ...none] = takeAll(pacer, 0);
+		expect(none).toHaveLength(0);
+		expect(pacer.reserve(1)).toBe(25);
+		pacer.onResponse(first, { counter: 1, maximum: 150 }, false, 800);
+		const batch = takeAll(pacer, 800);
+		expect(batch).toHaveLength(74);
+		expect(pacer.reserve(801)).toBe(25);
+		// The batch answered with no other request counted: alone, the rest of the window may go at once.
+		batch.forEach((ticket, index) =>
+			pacer.onResponse(ticket, { counter: 2 + index, maximum: 150 }, false, 1600),
+		);
+		expect(takeAll(pacer, 1600)).toHaveLength(150 - 75);
+	});
+
+	test('answers of requests sent together arrive in any order: a lower counter is the same window', () => {
+		const pacer = new RateLimitPacer();
+		pacer.onResponse(takeAll(pacer, 0)[0], { counter: 1, maximum: 5 }, false, 10);
+		const batch = takeAll(pacer, 10);
+		batch.forEach((ticket, index) =>
+			pacer.onResponse(ticket, { counter: 2 + index, maximum: 5 }, false, 20),
+		);
+		const [a, b] = takeAll(pacer, 20);
+		expect(b).toBeDefined();
+		pacer.onResponse(b, { counter: 5, maximum: 5 }, false, 30);
+		// Sent together with b, counted before it: not a new window, so nothing more goes.
+		pacer.onResponse(a, { counter: 4, maximum: 5 }, false, 31);
+		expect(takeAll(pacer, 32)).toHaveLength(0);
+	});
+
+	test.each([
+		['the first alone, then the rest: two answer times', 20, 50, 2 * 800 + 100],
+		['the first, a batch of half the window, the rest: six answer times', 150, 50, 6 * 800],
+		['1.03 x the floor', 600, 50, floorMs(600, 800) * 1.03],
+		['1.09 x the floor', 600, 10, floorMs(600, 800) * 1.09],
+	])(
+		'800 ms answers, no 429, %s: %i items at %i in parallel',
+		(_bound, items, itemsInParallel, boundMs) => {
+			for (const jitterMs of JITTERS) {
+				const result = simulate({
+					processes: [{ executions: [execution(items)], itemsInParallel }],
+					answerMs: 800,
+					jitterMs,
+				});
+				expect(result.done).toBe(items);
+				expect(result.refused).toBe(0);
+				expect(result.lastAnswerMs).toBeLessThanOrEqual(boundMs);
+			}
+		},
+	);
+
+	test('ten executions at once share the pacer: no 429, the two windows full', () => {
+		const result = simulate({
+			processes: [
+				{ executions: Array.from({ length: 10 }, () => execution(30)), itemsInParallel: 50 },
+			],
+			answerMs: 800,
+		});
+		expect(result.refused).toBe(0);
+		expect(result.acceptedPerWindow).toEqual([150, 150]);
+	});
+
+	test('another process already used 140 of the window: no 429', () => {
+		const result = simulate({
+			processes: [{ executions: [execution(100)], itemsInParallel: 50 }],
+			answerMs: 200,
+			usedByOthers: 140,
+		});
+		expect(result.refused).toBe(0);
+		expect(result.done).toBe(100);
+	});
+
+	test('answers as slow as a generation (60 s): 20 items at 10 in parallel in three answer times', () => {
+		const result = simulate({
+			processes: [{ executions: [execution(20)], itemsInParallel: 10 }],
+			answerMs: 60_000,
+		});
+		expect(result.refused).toBe(0);
+		expect(result.lastAnswerMs).toBeLessThanOrEqual(3 * 60_000 + 1000);
+	});
+});
+
+describe('two processes behind one IP (queue-mode workers)', () => {
+	test.each([5, 200, 800])(
+		'starting together, %i ms answers: never a 429; each shared window used to within a few slots',
+		(answerMs) => {
+			for (const jitterMs of JITTERS) {
+				for (const seed of SEEDS) {
+					const worker = {
+						executions: Array.from({ length: 5 }, () => execution(28)),
+						itemsInParallel: 50,
+					};
+					const result = simulate({ processes: [worker, worker], answerMs, jitterMs, seed });
+					expect(result.done).toBe(280);
+					expect(result.refused).toBe(0);
+					expect(result.acceptedPerWindow.slice(0, -1).every((accepted) => accepted >= 140)).toBe(
+						true,
+					);
+				}
+			}
+		},
+	);
+
+	test('unequal loads: never a 429', () => {
+		for (const seed of SEEDS) {
+			const result = simulate({
+				processes: [
+					{ executions: [execution(300)], itemsInParallel: 50 },
+					{ executions: [execution(100)], itemsInParallel: 10 },
+				],
+				answerMs: 200,
+				seed,
+			});
+			expect(result.done).toBe(400);
+			expect(result.refused).toBe(0);
+		}
+	});
+
+	test(`one that starts while the other sends alone at full speed: at most ${SHARED_IN_FLIGHT} answers 429 when it joins (each waited out)`, () => {
+		for (const seed of SEEDS) {
+			const result = simulate({
+				processes: [
+					{ executions: [execution(300)], itemsInParallel: 50 },
+					{ executions: [execution(300, 5000)], itemsInParallel: 50 },
+				],
+				answerMs: 200,
+				seed,
+			});
+			expect(result.done).toBe(600);
+			expect(result.refused).toBeLessThanOrEqual(SHARED_IN_FLIGHT);
+		}
+	});
+});
