@@ -11,3 +11,11 @@ export const MAX_PAGE_CONCURRENCY = 10;
 
 /** Story › Generate answers in 30 to 90 s; Storydoc's reference asks clients to wait at least 180 s. */
 export const GENERATE_TIMEOUT_SECONDS = 180;
+
+export const ITEMS_IN_PARALLEL_PARAMETER = 'requestOptions.itemsInParallel';
+/** A third of a window of the version limit at once: docs/development.md › Design notes (items in parallel). */
+export const DEFAULT_ITEMS_IN_PARALLEL = 50;
+/** Generations hold a connection for up to 3 minutes each and spend AI credits. */
+export const GENERATE_ITEMS_IN_PARALLEL = 10;
+/** A whole window of the version limit; more in flight can never be sent sooner. */
+export const MAX_ITEMS_IN_PARALLEL = 150;

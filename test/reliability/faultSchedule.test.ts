@@ -7,6 +7,10 @@
  * output, an error item paired to it on the right output, or a node error naming it), each version
  * exists at most once and exactly once where the node said it was created, no create or update was
  * sent twice except after a 429, and the run ended in bounded time.
+ *
+ * The sandbox places faults by the order requests arrive, which is the items' order only when they go
+ * one at a time: these batches run with Items in Parallel 1. Faults while items are in flight together:
+ * test/nodes/Storydoc/actions/router.test.ts.
  */
 import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
@@ -29,6 +33,12 @@ const LIVE = SEED.versions.live.id;
 const CREATE = 'POST /v2/versions';
 const UPDATE = 'POST /v2/versions/:id';
 const timeout = { requestOptions: { timeout: 1 } };
+
+/** One item at a time, so that the n-th request is the n-th item's. */
+const oneAtATime = (parameters: INodeParameters): INodeParameters => ({
+	...parameters,
+	requestOptions: { ...(parameters.requestOptions as IDataObject), itemsInParallel: 1 },
+});
 
 const MAY_EXIST = /^The version may exist \(.+\); not resent, to avoid a duplicate$/;
 const MAY_BE_APPLIED =
@@ -61,9 +71,12 @@ function schedule(route: string, plan: Array<Fault | null>) {
 async function run(parameters: INodeParameters, items: IDataObject[], onError?: OnError) {
 	const nodeSettings: Partial<INode> = onError ? { onError } : {};
 	const started = Date.now();
-	const result = await runWorkflow(storydocWorkflow(parameters, { items, nodeSettings }), {
-		credentials: api.credentials(),
-	});
+	const result = await runWorkflow(
+		storydocWorkflow(oneAtATime(parameters), { items, nodeSettings }),
+		{
+			credentials: api.credentials(),
+		},
+	);
 	const main = result.run.data.resultData.runData.Storydoc?.[0]?.data?.main ?? [];
 	// Output items as the tests read them (as the harness's `outputs` are).
 	const success = (main[0] ?? []) as TestItem[];
@@ -412,7 +425,7 @@ describe("n8n's own Retry On Fail on the node: a retry runs the node again from 
 		params = parameters,
 		input: IDataObject[] = items,
 	) =>
-		runWorkflow(storydocWorkflow(params, { items: input, nodeSettings }), {
+		runWorkflow(storydocWorkflow(oneAtATime(params), { items: input, nodeSettings }), {
 			credentials: api.credentials(),
 		});
 

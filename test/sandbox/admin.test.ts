@@ -48,6 +48,7 @@ describe('the request log', () => {
 			'token',
 			'authScheme',
 			'rateLimitCounter',
+			'inProgress',
 		]);
 		expect(list).toEqual({
 			seq: 1,
@@ -60,6 +61,7 @@ describe('the request log', () => {
 			token: 'team',
 			authScheme: 'Bearer',
 			rateLimitCounter: 0,
+			inProgress: 1,
 		});
 		expect(broken).toMatchObject({ seq: 2, body: '{"broken', status: 400, rateLimitCounter: 1 });
 		expect(created).toMatchObject({

@@ -1,20 +1,34 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { BatchStoppedError, resumeBatch, stopBatch } from '../transport/batchStop';
+import { timeoutFor } from '../transport/timeout';
 import * as account from './account';
 import * as analytics from './analytics';
+import { batchReport } from './batchReport';
+import { itemsInParallel } from './itemsInParallel';
 import type { StorydocType } from './node.type';
+import type { ItemOutcome } from '../helpers/parallelItems';
+import { runInParallel } from '../helpers/parallelItems';
 import * as story from './story';
 import * as version from './version';
 import { WriteReplay } from './writeReplay';
 
+/** One item's requests, ready to send: its parameters were read and checked already. */
+export type ItemRequest = () => Promise<INodeExecutionData[]>;
+
 type OperationModule = {
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
+	/** Reads and checks one item's parameters, sending nothing. */
+	prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest;
 	/** Creates or changes something in Storydoc, so must never run twice for an item. */
 	isWrite?: boolean;
+	/** Items in parallel when Request Options sets none. */
+	defaultItemsInParallel?: number;
 	/** Called once after the last item, for what concerns the run as a whole (execution hints). */
 	afterItems?(this: IExecuteFunctions): void;
 };
+
+type NodeError = NodeApiError | NodeOperationError;
 
 const resources: Record<StorydocType['resource'], Record<string, OperationModule>> = {
 	account: account.operations,
@@ -24,7 +38,7 @@ const resources: Record<StorydocType['resource'], Record<string, OperationModule
 };
 
 /** Every failure leaves the node as an n8n error that names the item it belongs to. */
-function asNodeError(node: INode, caught: unknown, itemIndex: number) {
+function asNodeError(node: INode, caught: unknown, itemIndex: number): NodeError {
 	const error =
 		caught instanceof NodeApiError || caught instanceof NodeOperationError
 			? caught
@@ -34,16 +48,79 @@ function asNodeError(node: INode, caught: unknown, itemIndex: number) {
 }
 
 /** What a Continue On Fail error item shows: the message and the useful details, never request options. */
-function errorJson(error: NodeApiError | NodeOperationError): IDataObject {
+function errorJson(error: NodeError): IDataObject {
 	const json: IDataObject = { error: error.message };
 	if (error.description) json.description = error.description;
 	if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
 	return json;
 }
 
-/** Owns the item loop and the error policy; operations handle exactly one item. */
+type Outcomes = Map<number, ItemOutcome<INodeExecutionData[]>>;
+
+/** Reads and checks every item before any request; without Continue On Fail the first bad one stops it. */
+function prepareItems(
+	context: IExecuteFunctions,
+	operationModule: OperationModule,
+	replay: WriteReplay | undefined,
+	continueOnFail: boolean,
+) {
+	const outcomes: Outcomes = new Map();
+	const requests = new Map<number, ItemRequest>();
+	const itemCount = context.getInputData().length;
+	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
+		try {
+			const earlier = replay?.earlierOutput(itemIndex);
+			if (earlier) {
+				outcomes.set(itemIndex, { output: earlier });
+				continue;
+			}
+			timeoutFor(context, itemIndex);
+			requests.set(itemIndex, operationModule.prepare.call(context, itemIndex));
+		} catch (caught) {
+			outcomes.set(itemIndex, { error: asNodeError(context.getNode(), caught, itemIndex) });
+			if (!continueOnFail) return { outcomes, requests: new Map<number, ItemRequest>() };
+		}
+	}
+	return { outcomes, requests };
+}
+
+async function sendItems(
+	context: IExecuteFunctions,
+	requests: Map<number, ItemRequest>,
+	outcomes: Outcomes,
+	{
+		inParallel,
+		continueOnFail,
+		replay,
+	}: { inParallel: number; continueOnFail: boolean; replay?: WriteReplay },
+) {
+	const sent = await runInParallel(
+		[...requests.keys()],
+		(itemIndex) => requests.get(itemIndex)!(),
+		{
+			inParallel,
+			stopOnFailure: !continueOnFail,
+			onStop: () => stopBatch(context),
+			isStopped: (error) => error instanceof BatchStoppedError,
+		},
+	);
+	for (const [itemIndex, outcome] of sent) {
+		if ('error' in outcome) {
+			const error = asNodeError(context.getNode(), outcome.error, itemIndex);
+			replay?.rememberFailure(itemIndex, error);
+			outcomes.set(itemIndex, { error });
+			continue;
+		}
+		if ('output' in outcome) replay?.remember(itemIndex, outcome.output);
+		outcomes.set(itemIndex, outcome);
+	}
+}
+
+/**
+ * Owns the items and the error policy: every item's parameters are checked before any request, then
+ * the items run in parallel (operations handle exactly one). See docs/development.md › Design notes.
+ */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as StorydocType['resource'];
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const operationModule = resources[resource]?.[operation];
@@ -53,31 +130,41 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			`The operation "${operation}" of the resource "${resource}" is not supported`,
 		);
 	}
-
+	const node = this.getNode();
+	const itemCount = this.getInputData().length;
+	const continueOnFail = this.continueOnFail();
 	const replay = operationModule.isWrite ? WriteReplay.of(this) : undefined;
+	const inParallel = itemsInParallel(this, operationModule.defaultItemsInParallel);
+	resumeBatch(this);
+
+	const { outcomes, requests } = prepareItems(this, operationModule, replay, continueOnFail);
+	await sendItems(this, requests, outcomes, { inParallel, continueOnFail, replay });
+	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++)
+		if (!outcomes.has(itemIndex)) outcomes.set(itemIndex, { stopped: true });
+
 	const returnData: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			const output =
-				replay?.earlierOutput(itemIndex) ?? (await operationModule.execute.call(this, itemIndex));
-			replay?.remember(itemIndex, output);
-			// A loop, not push(...items): spreading 100,000 analytics events overflows the call stack.
-			for (const item of output) returnData.push(item);
-		} catch (caught) {
-			const error = asNodeError(this.getNode(), caught, itemIndex);
-			replay?.rememberFailure(itemIndex, error);
-			if (this.continueOnFail()) {
-				const errorItem: INodeExecutionData = {
-					json: errorJson(error),
-					pairedItem: { item: itemIndex },
-				};
-				// n8n routes an item to the error output only when it carries the error.
-				if (this.getNode().onError === 'continueErrorOutput') errorItem.error = error;
-				returnData.push(errorItem);
-				continue;
-			}
+	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
+		const outcome = outcomes.get(itemIndex)!;
+		// A loop, not push(...items): spreading 100,000 analytics events overflows the call stack.
+		if ('output' in outcome) for (const item of outcome.output) returnData.push(item);
+		if (!('error' in outcome)) continue;
+		const error = outcome.error as NodeError;
+		if (!continueOnFail) {
+			// Others may have been written meanwhile: the error says which, so a re-run can leave them out.
+			const written = [...outcomes.values()].some((other) => 'output' in other);
+			if (operationModule.isWrite && itemCount > 1 && (requests.size > 0 || written))
+				error.description = [error.description, batchReport(outcomes, itemIndex)]
+					.filter(Boolean)
+					.join(' ');
 			throw error;
 		}
+		const errorItem: INodeExecutionData = {
+			json: errorJson(error),
+			pairedItem: { item: itemIndex },
+		};
+		// n8n routes an item to the error output only when it carries the error.
+		if (node.onError === 'continueErrorOutput') errorItem.error = error;
+		returnData.push(errorItem);
 	}
 	operationModule.afterItems?.call(this);
 	return [returnData];

@@ -1,8 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import {
+	DEFAULT_ITEMS_IN_PARALLEL,
 	DEFAULT_TIMEOUT_SECONDS,
+	GENERATE_ITEMS_IN_PARALLEL,
 	GENERATE_TIMEOUT_SECONDS,
+	MAX_ITEMS_IN_PARALLEL,
 	MAX_TIMEOUT_SECONDS,
 } from '../constants';
 
@@ -15,7 +18,17 @@ const timeoutOption = (defaultSeconds: number, description: string): INodeProper
 	description,
 });
 
-/** Node-wide: the transport reads it for the requests of every operation but Story › Generate. */
+const itemsInParallelOption = (defaultItems: number, description: string): INodeProperties => ({
+	displayName: 'Items in Parallel',
+	name: 'itemsInParallel',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: MAX_ITEMS_IN_PARALLEL },
+	default: defaultItems,
+	noDataExpression: true,
+	description,
+});
+
+/** Node-wide: the router and transport read it for every operation but Story › Generate. */
 export const requestOptions: INodeProperties = {
 	displayName: 'Request Options',
 	name: 'requestOptions',
@@ -24,6 +37,10 @@ export const requestOptions: INodeProperties = {
 	default: {},
 	displayOptions: { hide: { operation: ['generate'] } },
 	options: [
+		itemsInParallelOption(
+			DEFAULT_ITEMS_IN_PARALLEL,
+			"How many input items to send to Storydoc at the same time. The node keeps within Storydoc's rate limit (150 version requests a minute) however high this is, and the output keeps the input's order. The first item always goes alone, so settings that are wrong for every item fail after one request.",
+		),
 		timeoutOption(
 			DEFAULT_TIMEOUT_SECONDS,
 			'How long to wait for Storydoc to answer one request. A read that times out is tried again; a create or update that times out is not resent, and its item fails saying the version may exist.',
@@ -36,6 +53,10 @@ export const generateRequestOptions: INodeProperties = {
 	default: { timeout: GENERATE_TIMEOUT_SECONDS },
 	displayOptions: { show: { resource: ['story'], operation: ['generate'] } },
 	options: [
+		itemsInParallelOption(
+			GENERATE_ITEMS_IN_PARALLEL,
+			'How many stories to generate at the same time. Each takes 30 to 90 seconds and uses AI credits; the first item always goes alone, so a prompt or sender wrong for every item fails after one generation.',
+		),
 		timeoutOption(
 			GENERATE_TIMEOUT_SECONDS,
 			'How long to wait for the generated story. Generation takes 30 to 90 seconds; Storydoc advises at least 180. A generation that times out is not resent, and its item fails saying a story may have been generated.',

@@ -1,5 +1,6 @@
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import { throwIfBatchStopped } from './batchStop';
 import type { StorydocContext } from './context';
 import { isExecuteContext } from './context';
 import type { StorydocResponse } from './errors';
@@ -19,6 +20,7 @@ export async function pause(
 	const signal = isExecuteContext(context) ? context.getExecutionCancelSignal() : undefined;
 	let remaining = ms;
 	while (remaining > 0) {
+		throwIfBatchStopped(context);
 		if (signal?.aborted) {
 			throw new NodeOperationError(
 				context.getNode(),
@@ -40,6 +42,7 @@ export async function takeRateLimitSlot(
 	itemIndex?: number,
 ): Promise<SendTicket | undefined> {
 	for (;;) {
+		throwIfBatchStopped(context);
 		const slot = pacer.reserve(Date.now());
 		if (typeof slot !== 'number') return slot;
 		if (waited.ms + slot > RATE_LIMIT_MAX_WAIT_MS) return undefined;

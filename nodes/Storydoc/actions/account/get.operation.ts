@@ -1,24 +1,19 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { storydocApiRequest } from '../../transport';
+import type { ItemRequest } from '../router';
 
 export const description: INodeProperties[] = [];
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const account = (await storydocApiRequest.call(this, {
-		method: 'GET',
-		path: '/v2/account',
-		itemIndex,
-	})) as IDataObject;
-	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(account), {
-		itemData: { item: itemIndex },
-	});
+export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest {
+	return async () => {
+		const account = (await storydocApiRequest.call(this, {
+			method: 'GET',
+			path: '/v2/account',
+			itemIndex,
+		})) as IDataObject;
+		return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(account), {
+			itemData: { item: itemIndex },
+		});
+	};
 }

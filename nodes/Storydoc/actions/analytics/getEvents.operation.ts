@@ -17,6 +17,7 @@ import { EVENT_OUTPUT, readOutput } from '../../helpers/output';
 import { VersionSummaries } from '../../helpers/versionSummary';
 import { analyticsEvents } from '../../transport/analytics';
 import type { AnalyticsQuery } from '../../transport/analytics';
+import type { ItemRequest } from '../router';
 
 const properties: INodeProperties[] = [
 	{
@@ -145,10 +146,7 @@ function countQuery(context: IExecuteFunctions, key: string) {
 	queriesOfRun.set(context, counts);
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest {
 	const node = this.getNode();
 	const query = readQuery(this, itemIndex);
 	const output = optionField(
@@ -190,26 +188,25 @@ export async function execute(
 		]),
 	);
 	const shape = output === 'events' ? readOutput(this, itemIndex, EVENT_OUTPUT) : undefined;
-	const events = analyticsEvents.call(this, query, { concurrency, limit, itemIndex });
 
-	if (output === 'versionSummary') {
-		const summaries = new VersionSummaries();
-		for await (const page of events) for (const event of page) summaries.add(event);
-		return this.helpers.constructExecutionMetaData(
-			this.helpers.returnJsonArray(summaries.results()),
-			{
-				itemData: { item: itemIndex },
-			},
-		);
-	}
-
-	// Built page by page from the parsed events: no page wrapper and no copy is kept.
-	const items: INodeExecutionData[] = [];
-	for await (const page of events) {
-		for (const event of page)
-			items.push({ json: shape ? shape(event) : event, pairedItem: { item: itemIndex } });
-	}
-	return items;
+	return async () => {
+		const events = analyticsEvents.call(this, query, { concurrency, limit, itemIndex });
+		if (output === 'versionSummary') {
+			const summaries = new VersionSummaries();
+			for await (const page of events) for (const event of page) summaries.add(event);
+			return this.helpers.constructExecutionMetaData(
+				this.helpers.returnJsonArray(summaries.results()),
+				{ itemData: { item: itemIndex } },
+			);
+		}
+		// Built page by page from the parsed events: no page wrapper and no copy is kept.
+		const items: INodeExecutionData[] = [];
+		for await (const page of events) {
+			for (const event of page)
+				items.push({ json: shape ? shape(event) : event, pairedItem: { item: itemIndex } });
+		}
+		return items;
+	};
 }
 
 export function afterItems(this: IExecuteFunctions): void {

@@ -1,15 +1,11 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { GENERATE_TIMEOUT_SECONDS } from '../../constants';
+import { GENERATE_ITEMS_IN_PARALLEL, GENERATE_TIMEOUT_SECONDS } from '../../constants';
 import { buildGenerateBody } from '../../helpers/generateInput';
 import { ItemContext } from '../../helpers/fieldError';
 import { storydocApiRequest } from '../../transport';
+import type { ItemRequest } from '../router';
 import { senderEmailField } from '../version/common.descriptions';
 
 const properties: INodeProperties[] = [
@@ -68,15 +64,14 @@ const properties: INodeProperties[] = [
 /** It changes Storydoc: Retry On Fail replays it instead of sending it twice (actions/writeReplay.ts). */
 export const isWrite = true;
 
+export const defaultItemsInParallel = GENERATE_ITEMS_IN_PARALLEL;
+
 export const description = updateDisplayOptions(
 	{ show: { resource: ['story'], operation: ['generate'] } },
 	properties,
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest {
 	const item = new ItemContext(this.getNode(), itemIndex);
 	const body = buildGenerateBody(item, {
 		prompt: this.getNodeParameter('prompt', itemIndex),
@@ -85,17 +80,19 @@ export async function execute(
 		website: this.getNodeParameter('website', itemIndex, ''),
 		presentationType: this.getNodeParameter('presentationType', itemIndex, ''),
 	});
-	const result = (await storydocApiRequest.call(this, {
-		method: 'POST',
-		path: '/v2/stories/generate',
-		body,
-		itemIndex,
-		defaultTimeoutSeconds: GENERATE_TIMEOUT_SECONDS,
-		ifOutcomeUnknown: 'A story may have been generated',
-		howToCheck:
-			'Look for it before running this item again: Story › Get Many with Status Live lists it (the newest story, with the prompt’s subject as its title).',
-	})) as IDataObject;
-	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
-		itemData: { item: itemIndex },
-	});
+	return async () => {
+		const result = (await storydocApiRequest.call(this, {
+			method: 'POST',
+			path: '/v2/stories/generate',
+			body,
+			itemIndex,
+			defaultTimeoutSeconds: GENERATE_TIMEOUT_SECONDS,
+			ifOutcomeUnknown: 'A story may have been generated',
+			howToCheck:
+				'Look for it before running this item again: Story › Get Many with Status Live lists it (the newest story, with the prompt’s subject as its title).',
+		})) as IDataObject;
+		return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
+			itemData: { item: itemIndex },
+		});
+	};
 }

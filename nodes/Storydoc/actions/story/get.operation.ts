@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { storyLocator } from '../../descriptions/locators';
@@ -11,6 +6,7 @@ import { outputProperties } from '../../descriptions/output';
 import { getLocatorId } from '../../helpers/locatorValues';
 import { STORY_OUTPUT, readOutput } from '../../helpers/output';
 import { pathSegment, storydocApiRequest } from '../../transport';
+import type { ItemRequest } from '../router';
 
 const properties: INodeProperties[] = [
 	storyLocator,
@@ -22,18 +18,17 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest {
 	const storyId = getLocatorId.call(this, 'storyId', 'Story', itemIndex);
 	const shape = readOutput(this, itemIndex, STORY_OUTPUT);
-	const story = (await storydocApiRequest.call(this, {
-		method: 'GET',
-		path: `/v2/stories/${pathSegment(storyId)}`,
-		itemIndex,
-	})) as IDataObject;
-	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(shape(story)), {
-		itemData: { item: itemIndex },
-	});
+	return async () => {
+		const story = (await storydocApiRequest.call(this, {
+			method: 'GET',
+			path: `/v2/stories/${pathSegment(storyId)}`,
+			itemIndex,
+		})) as IDataObject;
+		return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(shape(story)), {
+			itemData: { item: itemIndex },
+		});
+	};
 }

@@ -1,10 +1,11 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { outputProperties } from '../../descriptions/output';
 import { STORY_OUTPUT, readOutput } from '../../helpers/output';
 import { booleanField, positiveIntegerField } from '../../helpers/validation';
 import { listStories } from '../../transport/stories';
+import type { ItemRequest } from '../router';
 
 const properties: INodeProperties[] = [
 	{
@@ -53,10 +54,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest {
 	const returnAll = booleanField(
 		this.getNode(),
 		itemIndex,
@@ -74,12 +72,12 @@ export async function execute(
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as { status?: string };
 	const shape = readOutput(this, itemIndex, STORY_OUTPUT);
 
-	// The API returns the whole list in one answer (no paging), so Limit is applied here.
-	const stories = await listStories.call(this, filters.status, itemIndex);
-	return this.helpers.constructExecutionMetaData(
-		this.helpers.returnJsonArray(stories.slice(0, limit).map(shape)),
-		{
-			itemData: { item: itemIndex },
-		},
-	);
+	return async () => {
+		// The API returns the whole list in one answer (no paging), so Limit is applied here.
+		const stories = await listStories.call(this, filters.status, itemIndex);
+		return this.helpers.constructExecutionMetaData(
+			this.helpers.returnJsonArray(stories.slice(0, limit).map(shape)),
+			{ itemData: { item: itemIndex } },
+		);
+	};
 }

@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { liveStoryLocator } from '../../descriptions/locators';
@@ -11,6 +6,7 @@ import { getLocatorId } from '../../helpers/locatorValues';
 import { ItemContext } from '../../helpers/fieldError';
 import { daysToExpire, senderEmail } from '../../helpers/versionData';
 import { storydocApiRequest } from '../../transport';
+import type { ItemRequest } from '../router';
 import { senderEmailField, versionDataFields } from './common.descriptions';
 import { readVersionData } from './readVersionData';
 
@@ -37,10 +33,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest {
 	const item = new ItemContext(this.getNode(), itemIndex, this.getTimezone());
 	const body: IDataObject = {
 		storyId: getLocatorId.call(this, 'storyId', 'Story', itemIndex),
@@ -55,14 +48,16 @@ export async function execute(
 	if (days !== undefined) body.daysToExpire = days;
 	body.data = readVersionData(this, item, { enforceRequired: true });
 
-	const result = (await storydocApiRequest.call(this, {
-		method: 'POST',
-		path: '/v2/versions',
-		body,
-		itemIndex,
-		ifOutcomeUnknown: 'The version may exist',
-	})) as IDataObject;
-	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
-		itemData: { item: itemIndex },
-	});
+	return async () => {
+		const result = (await storydocApiRequest.call(this, {
+			method: 'POST',
+			path: '/v2/versions',
+			body,
+			itemIndex,
+			ifOutcomeUnknown: 'The version may exist',
+		})) as IDataObject;
+		return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
+			itemData: { item: itemIndex },
+		});
+	};
 }

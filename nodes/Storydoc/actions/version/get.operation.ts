@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { versionLocator } from '../../descriptions/locators';
@@ -11,6 +6,7 @@ import { outputProperties } from '../../descriptions/output';
 import { getLocatorId } from '../../helpers/locatorValues';
 import { VERSION_OUTPUT, readOutput } from '../../helpers/output';
 import { pathSegment, storydocApiRequest } from '../../transport';
+import type { ItemRequest } from '../router';
 
 const properties: INodeProperties[] = [
 	versionLocator,
@@ -22,18 +18,17 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest {
 	const versionId = getLocatorId.call(this, 'versionId', 'Version', itemIndex);
 	const shape = readOutput(this, itemIndex, VERSION_OUTPUT);
-	const version = (await storydocApiRequest.call(this, {
-		method: 'GET',
-		path: `/v2/versions/${pathSegment(versionId)}`,
-		itemIndex,
-	})) as IDataObject;
-	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(shape(version)), {
-		itemData: { item: itemIndex },
-	});
+	return async () => {
+		const version = (await storydocApiRequest.call(this, {
+			method: 'GET',
+			path: `/v2/versions/${pathSegment(versionId)}`,
+			itemIndex,
+		})) as IDataObject;
+		return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(shape(version)), {
+			itemData: { item: itemIndex },
+		});
+	};
 }

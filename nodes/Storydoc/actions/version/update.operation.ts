@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { versionLocator } from '../../descriptions/locators';
@@ -13,6 +8,7 @@ import { isEmpty } from '../../helpers/values';
 import { senderEmail } from '../../helpers/versionData';
 import { booleanField } from '../../helpers/validation';
 import { pathSegment, storydocApiRequest } from '../../transport';
+import type { ItemRequest } from '../router';
 import { senderEmailField, versionDataFields } from './common.descriptions';
 import { readVersionData } from './readVersionData';
 
@@ -68,10 +64,7 @@ async function currentTitle(
 	return title;
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest {
 	const item = new ItemContext(this.getNode(), itemIndex, this.getTimezone());
 	const versionId = getLocatorId.call(this, 'versionId', 'Version', itemIndex);
 	const versionPath = `/v2/versions/${pathSegment(versionId)}`;
@@ -88,21 +81,21 @@ export async function execute(
 	)
 		body.force = true;
 	const data = readVersionData(this, item, { enforceRequired: false });
-	if (isEmpty(data.title)) data.title = await currentTitle(this, item, versionPath);
 	body.data = data;
 
-	const result = (await storydocApiRequest.call(this, {
-		method: 'POST',
-		path: versionPath,
-		body,
-		itemIndex,
-		ifOutcomeUnknown: 'The update may have been applied',
-	})) as IDataObject;
-	// Storydoc's reference promises versionId in the create answer only; workflows map it from both.
-	return this.helpers.constructExecutionMetaData(
-		this.helpers.returnJsonArray({ ...result, versionId }),
-		{
-			itemData: { item: itemIndex },
-		},
-	);
+	return async () => {
+		if (isEmpty(data.title)) data.title = await currentTitle(this, item, versionPath);
+		const result = (await storydocApiRequest.call(this, {
+			method: 'POST',
+			path: versionPath,
+			body,
+			itemIndex,
+			ifOutcomeUnknown: 'The update may have been applied',
+		})) as IDataObject;
+		// Storydoc's reference promises versionId in the create answer only; workflows map it from both.
+		return this.helpers.constructExecutionMetaData(
+			this.helpers.returnJsonArray({ ...result, versionId }),
+			{ itemData: { item: itemIndex } },
+		);
+	};
 }

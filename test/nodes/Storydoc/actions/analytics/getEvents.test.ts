@@ -592,19 +592,14 @@ describe('Analytics › Get Events: bad input is refused before any request', ()
 			'Item 1: "Parallel Page Requests" must be a whole number from 1 to 10',
 		],
 	])(
-		'%s: NodeOperationError naming the item and the field, no request for it',
+		'%s: NodeOperationError naming the item and the field, before any request of any item',
 		async (_label, override, message) => {
 			const { error } = await run(parameters, { items: [valid, { ...valid, ...override }] });
 			expect(error.name).toBe('NodeOperationError');
 			expect(error.message).toBe(message);
 			expect(error.context.itemIndex).toBe(1);
-			// Item 0 ran its one request; item 1 sent nothing.
-			expect(analyticsRequests()).toHaveLength(1);
-			expect(analyticsRequests()[0].query).toEqual({
-				dateFrom: valid.from,
-				dateTo: valid.to,
-				page: '1',
-			});
+			// Every item is checked before any is sent: item 0, which is fine, sent nothing either.
+			expect(analyticsRequests()).toHaveLength(0);
 		},
 	);
 });

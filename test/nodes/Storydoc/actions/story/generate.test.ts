@@ -175,13 +175,13 @@ describe('Story › Generate', () => {
 		},
 	);
 
-	test('bad input on the second item: the first is generated, the second fails before its request', async () => {
+	test('bad input on the second item: the node fails naming it before any generation, the first included', async () => {
 		const { error } = await run(generate({ prompt: '={{ $json.prompt }}' }), [
 			{ prompt: 'A deck for Globex' },
 			{ prompt: ' ' },
 		]);
 		expect(error.message).toBe('Item 1: "Prompt" is empty');
-		expect(generateRequests()).toHaveLength(1);
+		expect(generateRequests()).toHaveLength(0);
 	});
 
 	test.each([
@@ -202,7 +202,7 @@ describe('Story › Generate', () => {
 		expect(api.sandbox.state.stories).toHaveLength(Object.keys(SEED.stories).length);
 	});
 
-	test('Request Options shows a Timeout of 180 s for Generate (30 s elsewhere)', async () => {
+	test('Request Options shows a Timeout of 180 s and 10 Items in Parallel for Generate (30 s and 50 elsewhere)', async () => {
 		const { types } = await loadPackage();
 		const properties = (types.get(NODE_TYPE) as Json).description.properties as Json[];
 		const options = properties.filter((property) => property.name === 'requestOptions');
@@ -212,9 +212,13 @@ describe('Story › Generate', () => {
 		const forOthers = options.find((property) =>
 			property.displayOptions?.hide?.operation?.includes('generate'),
 		);
+		const option = (collection: Json, name: string) =>
+			collection.options.find((property: Json) => property.name === name).default;
 		expect(forGenerate.default).toEqual({ timeout: 180 });
-		expect(forGenerate.options[0].default).toBe(180);
-		expect(forOthers.options[0].default).toBe(30);
+		expect(option(forGenerate, 'timeout')).toBe(180);
+		expect(option(forOthers, 'timeout')).toBe(30);
+		expect(option(forGenerate, 'itemsInParallel')).toBe(10);
+		expect(option(forOthers, 'itemsInParallel')).toBe(50);
 	});
 
 	test('a generation slower than the 30 s other requests wait for still succeeds with the default timeout', async () => {
