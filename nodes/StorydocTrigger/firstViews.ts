@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { runInParallel } from '../Storydoc/helpers/parallelItems';
+import { DEFAULT_PAGE_CONCURRENCY } from '../Storydoc/constants';
 import { DAY_MS } from '../Storydoc/helpers/dateWindows';
 import type { AnalyticsEvent } from '../Storydoc/helpers/interfaces';
 import { viewBefore } from '../Storydoc/transport/analytics';
@@ -44,7 +46,7 @@ export async function firstViews(
 	previous: FirstViewState,
 	fresh: AnalyticsEvent[],
 	deadline: number,
-): Promise<{ emitted: AnalyticsEvent[]; state: FirstViewState; requests: number }> {
+): Promise<{ emitted: AnalyticsEvent[]; state: FirstViewState }> {
 	const settled = new Set(previous.settled);
 	const candidates = new Map<string, Candidate>(
 		previous.pending.map((candidate) => [
@@ -61,45 +63,68 @@ export async function firstViews(
 			known.sameInstant.push(String(event.eventId ?? ''));
 	}
 
+	const queue = [...candidates.values()].sort((a, b) => instantOf(a.event) - instantOf(b.event));
+	const budget = { requests: MAX_CHECK_REQUESTS_PER_POLL };
+	const checks = await runInParallel(
+		queue.map((_, index) => index),
+		async (index) => {
+			if (budget.requests <= 0 || Date.now() >= deadline) return undefined;
+			return await checkCandidate(context, queue[index], budget);
+		},
+		{
+			inParallel: DEFAULT_PAGE_CONCURRENCY,
+			stopOnFailure: true,
+			onStop: () => undefined,
+			isStopped: () => false,
+		},
+	);
+	for (const outcome of checks.values()) if ('error' in outcome) throw outcome.error;
+
 	const emitted: AnalyticsEvent[] = [];
 	const settle = (versionId: string) => {
 		settled.delete(versionId);
 		settled.add(versionId);
 		candidates.delete(versionId);
 	};
-	let requests = 0;
-	const queue = [...candidates.values()].sort((a, b) => instantOf(a.event) - instantOf(b.event));
-	for (const candidate of queue) {
-		if (requests >= MAX_CHECK_REQUESTS_PER_POLL || Date.now() >= deadline) break;
-		const viewedAt = instantOf(candidate.event);
-		const createdAt = Date.parse(String(candidate.event.versionCreatedAt ?? ''));
-		const from =
-			candidate.checkedUntil ??
-			(Number.isFinite(createdAt)
-				? Math.min(createdAt, viewedAt)
-				: viewedAt - LOOKBACK_WITHOUT_CREATION_DAYS * DAY_MS);
-		const check = await viewBefore.call(context, {
-			versionId: candidate.event.versionId,
-			from,
-			to: viewedAt,
-			notBefore: new Set(candidate.sameInstant),
-			maxRequests: MAX_CHECK_REQUESTS_PER_POLL - requests,
-		});
-		requests += check.requests;
+	queue.forEach((candidate, index) => {
+		const outcome = checks.get(index);
+		const check = outcome && 'output' in outcome ? outcome.output : undefined;
+		if (!check) return;
 		if (check.found) settle(candidate.event.versionId);
-		else if (check.checkedUntil > viewedAt) {
+		else if (check.checkedUntil > instantOf(candidate.event)) {
 			emitted.push(candidate.event);
 			settle(candidate.event.versionId);
 		} else candidate.checkedUntil = check.checkedUntil;
-	}
+	});
 
 	const kept = [...settled];
 	return {
 		emitted,
-		requests,
 		state: {
 			settled: kept.slice(Math.max(0, kept.length - SETTLED_LIMIT)),
 			pending: [...candidates.values()].sort((a, b) => instantOf(a.event) - instantOf(b.event)),
 		},
 	};
+}
+
+/** Reads the version's events from its creation (or where an earlier check stopped) up to the view. */
+async function checkCandidate(
+	context: StorydocContext,
+	candidate: Candidate,
+	budget: { requests: number },
+) {
+	const viewedAt = instantOf(candidate.event);
+	const createdAt = Date.parse(String(candidate.event.versionCreatedAt ?? ''));
+	const from =
+		candidate.checkedUntil ??
+		(Number.isFinite(createdAt)
+			? Math.min(createdAt, viewedAt)
+			: viewedAt - LOOKBACK_WITHOUT_CREATION_DAYS * DAY_MS);
+	return await viewBefore.call(context, {
+		versionId: candidate.event.versionId,
+		from,
+		to: viewedAt,
+		notBefore: new Set(candidate.sameInstant),
+		budget,
+	});
 }

@@ -122,18 +122,19 @@ export interface ViewBeforeQuery {
 	from: number;
 	to: number;
 	notBefore: Set<string>;
-	maxRequests: number;
+	/** Requests left for this and the checks running beside it; each page takes one. */
+	budget: { requests: number };
 }
 
 /** Whether the version was viewed in [from, to]; a check cut short resumes at `checkedUntil`. */
 export async function viewBefore(
 	this: StorydocContext,
-	{ versionId, from, to, notBefore, maxRequests }: ViewBeforeQuery,
-): Promise<{ found: boolean; requests: number; checkedUntil: number }> {
-	let requests = 0;
+	{ versionId, from, to, notBefore, budget }: ViewBeforeQuery,
+): Promise<{ found: boolean; checkedUntil: number }> {
 	for (const window of splitIntoWindows(from, to)) {
 		for (let page = 1; ; page++) {
-			if (requests >= maxRequests) return { found: false, requests, checkedUntil: window.from };
+			if (budget.requests <= 0) return { found: false, checkedUntil: window.from };
+			budget.requests--;
 			const { items, hasMore } = await fetchEventsPage(
 				this,
 				{ versionId, from, to },
@@ -141,7 +142,6 @@ export async function viewBefore(
 				page,
 				undefined,
 			);
-			requests++;
 			const earlier = items.some(
 				(event) =>
 					event.eventCategory === 'view' &&
@@ -149,11 +149,11 @@ export async function viewBefore(
 					!notBefore.has(String(event.eventId ?? '')) &&
 					!isOutsideWindow(event.timestamp, window),
 			);
-			if (earlier) return { found: true, requests, checkedUntil: window.from };
+			if (earlier) return { found: true, checkedUntil: window.from };
 			if (!hasMore) break;
 		}
 	}
-	return { found: false, requests, checkedUntil: to + 1 };
+	return { found: false, checkedUntil: to + 1 };
 }
 
 const LOOKBACK_STEPS_DAYS = [1, 7, 31];
