@@ -192,4 +192,4 @@ async function badDate({ client, sandbox, apiRequests }, dateTo) {
 	expectEqual(apiRequests(), [], 'the requests sent for a call with a bad date');
 }
 
-module.exports = { mcpScenario };
+module.exports = { connect, itemsOf, mcpScenario };
