@@ -8,6 +8,7 @@
  * is apiRequest.js. Handlers are synchronous functions of the state, so each request's change to the
  * state is atomic.
  */
+const { setMaxListeners } = require('node:events');
 const http = require('node:http');
 
 const { handleAdmin } = require('./admin');
@@ -58,7 +59,7 @@ function createCore(options) {
 		generateLimiter: createRateLimiter(options.generateRateLimit),
 		faults: createFaults(),
 		/** Aborted by close(): ends every pending sleep and hang at once. */
-		closing: new AbortController(),
+		closing: closingController(),
 		log: /** @type {any[]} */ ([]),
 		sequence: 0,
 		// Set by resetCore before the first request; untyped, as the routes read it.
@@ -120,6 +121,13 @@ function resetCore(core) {
 	core.faults.clear();
 	core.limiter.clear();
 	core.generateLimiter.clear();
+}
+
+/** One listener per pending answer: with many requests in flight, more than Node's default of 10. */
+function closingController() {
+	const controller = new AbortController();
+	setMaxListeners(0, controller.signal);
+	return controller;
 }
 
 /** @param {SandboxOptions} [options] */
