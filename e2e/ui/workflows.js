@@ -94,6 +94,7 @@ module.exports = {
 	TRIGGER_NODE,
 	TRIGGER_WORKFLOW_ID,
 	UI_NODE,
+	UI_WORKFLOW_ID,
 	analyticsWorkflow,
 	triggerWorkflow,
 	uiWorkflow,
