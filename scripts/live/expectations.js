@@ -130,7 +130,8 @@ const VARIABLE_TYPES = {
  */
 const PUBLIC_LINK_REFUSAL = {
 	// n8n 1.x's engine reports a field's failed validation only as "The workflow has issues …".
-	pasted: /is a public link, which carries no version ID|^The workflow has issues and cannot be executed/,
+	pasted:
+		/is a public link, which carries no version ID|^The workflow has issues and cannot be executed/,
 	expression: /is a public link, which carries no version ID/,
 };
 

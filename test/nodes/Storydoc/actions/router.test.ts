@@ -15,7 +15,8 @@ const INTRO = SEED.stories.intro.id;
 const api = useSandbox({ rateLimit: { max: 100000 }, latencyMs: 150 });
 beforeEach(() => api.sandbox.reset());
 
-const deals = (count: number, sender = (_index: number) => SEED.users.sam.email): IDataObject[] =>
+const everyoneSam = () => SEED.users.sam.email;
+const deals = (count: number, sender: (index: number) => string = everyoneSam): IDataObject[] =>
 	Array.from({ length: count }, (_, index) => ({
 		company: `Deal ${index}`,
 		sender: sender(index),
