@@ -34,7 +34,11 @@ const realApp = (name: string) => ({
 });
 const REAL_APP_PROJECTS = ['e2e', 'ui', 'scale'];
 
-/** The project names given to `--selectProjects` (jest reads this file in the process it was started in). */
+/**
+ * The project names given to `--selectProjects` (jest reads this file in the process it was started
+ * in). It takes every word after it: the npm scripts put `--verbose` after the name, so that a path
+ * given after `--` (`npm run test:e2e -- e2e/scenarios/mcp.test.js`) is a path, not a project.
+ */
 function selectedProjects(args: string[]): string[] {
 	const names: string[] = [];
 	args.forEach((arg, index) => {
