@@ -12,7 +12,8 @@
  *   node benchmarks/create.js [--latency MS] [--quick] [--sizes 20,150,600] [--generations 20]
  *
  * --quick (CI): 100 ms answers, 20 and 150 creates, 4 generations of 2 s; checks exactly-once and order,
- * prints the times. The full run also checks the issue's targets. Ends with `tests: N passed, N failed`.
+ * prints the times. The full run also checks the issue's targets. Ends with `bench: N checks passed,
+ * N failed` and exits 1 when a check failed.
  */
 const { startSandbox } = require('../scripts/lib/sandbox');
 const { SEED } = require('../sandbox/seed');
@@ -169,12 +170,12 @@ async function main() {
 		await sandbox.close();
 	}
 	const failed = checks.filter((ok) => !ok).length;
-	console.log(`tests: ${checks.length - failed} passed, ${failed} failed`);
+	console.log(`bench: ${checks.length - failed} checks passed, ${failed} failed`);
 	process.exitCode = failed ? 1 : 0;
 }
 
 main().catch((error) => {
 	console.error(error);
-	console.log('tests: 0 passed, 1 failed');
+	console.log('bench: 0 checks passed, 1 failed');
 	process.exitCode = 1;
 });

@@ -12,6 +12,7 @@ const {
 const { SEED } = require('../../sandbox/seed');
 const { comparableSummaries, expectedSummaries } = require('../../scripts/examples');
 const { ensure, expectEqual, show } = require('../../scripts/lib/assertions');
+const { waitFor } = require('../harness/waiting');
 
 const TOOLS = {
 	list: 'List_stories',
@@ -19,8 +20,7 @@ const TOOLS = {
 	engagement: 'Engagement_per_version',
 };
 
-/** An MCP client connected to the workflow's trigger (Streamable HTTP, with the bearer token). */
-async function connect(baseUrl, path, token) {
+async function connectOnce(baseUrl, path, token) {
 	const client = new Client({ name: 'storydoc-e2e', version: '1.0.0' });
 	await client.connect(
 		new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp/${path}`), {
@@ -28,6 +28,23 @@ async function connect(baseUrl, path, token) {
 		}),
 	);
 	return client;
+}
+
+/**
+ * An MCP client connected to the workflow's trigger (Streamable HTTP, with the bearer token), once n8n
+ * serves it: n8n 2.x publishes workflows in the background (`N8N_USE_WORKFLOW_PUBLICATION_SERVICE`,
+ * on by default) and may say its editor is up before the trigger's webhooks are registered, when the
+ * client's first POST answers 404.
+ */
+async function connect(baseUrl, path, token) {
+	let refused;
+	const attempt = () =>
+		connectOnce(baseUrl, path, token).catch((error) => {
+			if (error.code !== 404) throw error;
+			refused = error;
+			return undefined;
+		});
+	return waitFor(attempt, () => `/mcp/${path} served (last answer: ${refused?.message})`, 60_000);
 }
 
 /** A tool call's items: n8n answers with one text, the JSON array of the tool node's output items. */

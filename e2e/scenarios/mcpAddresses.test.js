@@ -11,7 +11,6 @@ const { SEED } = require('../../sandbox/seed');
 const { comparableSummaries, expectedSummaries } = require('../../scripts/examples');
 const { ensure, expectEqual, show } = require('../../scripts/lib/assertions');
 const { NO_TOKEN_LEAKED, useApp } = require('../harness/useApp');
-const { waitFor } = require('../harness/waiting');
 const { MCP_CREDENTIAL, TOOLS, addressWorkflow } = require('../mcp/addressWorkflow');
 const { connect, itemsOf } = require('../mcp/mcpClient');
 
@@ -37,29 +36,13 @@ beforeAll(async () => {
 	await app.cli.importAndActivate([workflow]);
 	const { url } = await app.start();
 	const trigger = workflow.nodes.find((node) => node.type.endsWith('.mcpTrigger'));
-	run.client = await connectWhenServed(url, trigger.parameters.path, bearerToken);
+	run.client = await connect(url, trigger.parameters.path, bearerToken);
 	run.version = await app.client.api(`/v2/versions/${VERSION}`);
 	run.period = {
 		dateFrom: new Date(Date.now() - 30 * DAY_MS).toISOString(),
 		dateTo: new Date().toISOString(),
 	};
 });
-
-/**
- * The MCP client, once n8n serves the trigger. n8n 2.x publishes workflows in the background
- * (`N8N_USE_WORKFLOW_PUBLICATION_SERVICE`, on by default) and may say its editor is up before the
- * trigger's webhooks are registered: until then the client's first POST answers 404.
- */
-async function connectWhenServed(url, path, token) {
-	let refused;
-	const attempt = () =>
-		connect(url, path, token).catch((error) => {
-			if (error.code !== 404) throw error;
-			refused = error;
-			return undefined;
-		});
-	return waitFor(attempt, () => `/mcp/${path} served (last answer: ${refused?.message})`, 60_000);
-}
 
 // The client sends nothing on close: its order against useApp's afterAll does not matter.
 afterAll(() => run.client?.close());

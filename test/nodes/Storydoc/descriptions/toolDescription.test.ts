@@ -2,7 +2,7 @@
  * The Storydoc node as an AI tool through n8n-core's own tool path (`getInputConnectionData` →
  * `createNodeAsTool`, arguments from `$fromAI`), with the tools of examples/mcp-storydoc-tools.json
  * attached to a stand-in agent that calls them as a model would. The real app and a real MCP client
- * are `test:e2e`'s part (e2e/mcp.js).
+ * are `test:e2e`'s part (e2e/scenarios/mcp.test.js).
  */
 import type { INode } from 'n8n-workflow';
 
