@@ -2,7 +2,7 @@ import type { IHttpRequestMethods, IHttpRequestOptions, IN8nHttpFullResponse } f
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { StorydocContext } from './context';
-import { CREDENTIAL_TYPE } from './context';
+import { CREDENTIAL_TYPE, storydocCredential } from './context';
 import type { StorydocResponse } from './errors';
 import type { NetworkFailure } from './networkFailure';
 import { networkFailure } from './networkFailure';
@@ -37,6 +37,8 @@ export async function sendOnce(
 		timeout: timeoutMs,
 	};
 	if (request.body) options.headers = { 'Content-Type': 'application/json' };
+	// n8n's helper still authenticates the request; given the credential, it does not read it again.
+	const credentialsDecrypted = await storydocCredential(context);
 
 	let response: unknown;
 	try {
@@ -44,6 +46,7 @@ export async function sendOnce(
 			context,
 			CREDENTIAL_TYPE,
 			options,
+			{ credentialsDecrypted },
 		);
 	} catch (error) {
 		return networkFailure(error);
