@@ -5,6 +5,7 @@
  * and each workflow run with `n8n execute` (a new n8n process per run, as a scheduled or manual run
  * starts cold). A node's time is n8n's own `executionTime` for it in the run data.
  */
+const { spawn } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -13,10 +14,17 @@ const path = require('node:path');
 const app = require('../../e2e/n8n-app');
 const { n8nCli } = require('../../e2e/harness/cli');
 
-/** @param {{ credentials: object[], version?: string }} options credentials as `n8n import:credentials` takes them */
-async function openApp({ credentials, version }) {
+/**
+ * @param {{ credentials: object[], version?: string, packageRoot?: string, startedOnce?: boolean }} options
+ *   credentials as `n8n import:credentials` takes them; `packageRoot` links another checkout of this
+ *   package (a patched copy, to measure a change) instead of this one; `startedOnce` runs `n8n start`
+ *   once in the user folder before any run, as in a folder users work in (n8n seeds its encryption
+ *   key table on start; without it, each credential read also queries that table)
+ */
+async function openApp({ credentials, version, packageRoot, startedOnce = false }) {
 	const n8n = app.installN8n(version ?? app.requestedVersion());
 	const userFolder = app.createUserFolder('storydoc-bench-');
+	if (packageRoot) linkCheckout(userFolder, packageRoot);
 	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-bench-input-'));
 	const env = app.n8nEnv(n8n, {
 		userFolder,
@@ -25,13 +33,23 @@ async function openApp({ credentials, version }) {
 	});
 	const cli = n8nCli({ n8n, env, workDir, transcript: [] });
 	await cli.importCredentials(credentials);
+	if (startedOnce) await startOnce(n8n, env, workDir);
 
-	/** Runs one workflow with `n8n execute`; `timeoutMs` for runs that wait on the rate limit. */
-	async function execute(workflow, { timeoutMs = 600_000 } = {}) {
-		await cli.importWorkflows([workflow]);
-		const result = await app.runN8n(n8n, ['execute', `--id=${workflow.id}`, '--rawOutput'], env, {
-			timeoutMs,
-		});
+	/**
+	 * Runs one workflow with `n8n execute`; `timeoutMs` for runs that wait on the rate limit.
+	 * `imported`: the workflow was imported by an earlier call (a re-import takes seconds);
+	 * `env`: more environment for this run only (NODE_OPTIONS for a profile); `largeOutput`: n8n's
+	 * output goes to a file, since n8n exits before a pipe takes more than some 30 MB of run JSON.
+	 */
+	async function execute(
+		workflow,
+		{ timeoutMs = 600_000, imported = false, env: runEnv = {}, largeOutput = false } = {},
+	) {
+		if (!imported) await cli.importWorkflows([workflow]);
+		const args = ['execute', `--id=${workflow.id}`, '--rawOutput'];
+		const result = largeOutput
+			? await runToFile(n8n, args, { ...env, ...runEnv }, workDir, timeoutMs)
+			: await app.runN8n(n8n, args, { ...env, ...runEnv }, { timeoutMs });
 		const run = app.parseRunJson(result.stdout);
 		if (!run)
 			throw new Error(
@@ -43,7 +61,10 @@ async function openApp({ credentials, version }) {
 			outputs: app.nodeOutputs(run),
 			error: run.data?.resultData?.error,
 			nodeMs: (name) => runData[name]?.[0]?.executionTime,
+			/** When n8n started the node (ms since the epoch, this machine's clock). */
+			nodeStartedAt: (name) => runData[name]?.[0]?.startTime,
 			wallMs: result.ms,
+			stderr: result.stderr,
 		};
 	}
 
@@ -52,7 +73,51 @@ async function openApp({ credentials, version }) {
 		fs.rmSync(userFolder, { recursive: true, force: true });
 	}
 
-	return { n8nVersion: n8n.n8nVersion, execute, close };
+	return { n8nVersion: n8n.n8nVersion, dir: n8n.dir, node: n8n.node, execute, close };
+}
+
+/** Links `packageRoot` (another checkout, built) where n8n loads this package from. */
+function linkCheckout(userFolder, packageRoot) {
+	const link = path.join(userFolder, '.n8n', 'nodes', 'node_modules', app.PACKAGE_NAME);
+	fs.rmSync(link, { force: true });
+	fs.symlinkSync(path.resolve(packageRoot), link, 'dir');
+}
+
+/** `n8n start` until the editor answers, then stopped: the user folder as n8n leaves it after a start. */
+async function startOnce(n8n, env, workDir) {
+	const { child } = await app.startN8n(
+		n8n,
+		{ ...env, N8N_PORT: String(await app.freePort()) },
+		path.join(workDir, 'start.log'),
+	);
+	await app.stopN8n(child);
+}
+
+/** `n8n` with its output into a file (read when it exits); resolves as app.runN8n does. */
+function runToFile(n8n, args, env, workDir, timeoutMs) {
+	const file = path.join(workDir, 'execute-output.txt');
+	const out = fs.openSync(file, 'w');
+	const started = Date.now();
+	return new Promise((resolve, reject) => {
+		const child = spawn(n8n.node, [n8n.n8nBin, ...args], { env, stdio: ['ignore', out, 'pipe'] });
+		let stderr = '';
+		child.stderr.on('data', (chunk) => (stderr += chunk));
+		const timer = setTimeout(() => {
+			child.kill('SIGKILL');
+			reject(new Error(`n8n ${args.join(' ')} did not finish in ${timeoutMs / 1000} s\n${stderr}`));
+		}, timeoutMs);
+		child.on('error', (error) => {
+			clearTimeout(timer);
+			reject(error);
+		});
+		child.on('close', (code) => {
+			clearTimeout(timer);
+			fs.closeSync(out);
+			const stdout = fs.readFileSync(file, 'utf8');
+			fs.rmSync(file);
+			resolve({ code, stdout, stderr, ms: Date.now() - started });
+		});
+	});
 }
 
 module.exports = { openApp };

@@ -82,4 +82,11 @@ const httpRequestNode = (url, body) => ({
 	onError: 'continueRegularOutput',
 });
 
-module.exports = { benchCredentials, httpRequestNode, recordsThen, storydocNode };
+module.exports = {
+	BEARER_CREDENTIAL,
+	STORYDOC_CREDENTIAL,
+	benchCredentials,
+	httpRequestNode,
+	recordsThen,
+	storydocNode,
+};

@@ -1,0 +1,115 @@
+'use strict';
+/**
+ * The workflows bench:analytics runs in the real app, each from a Manual Trigger. n8n (execution
+ * order v1) runs a node's branches one after another, the top one first, so one `n8n execute` gives
+ * Get Events in a fresh n8n process, then again in the same process once warm, then Summary per Version.
+ */
+const { BEARER_CREDENTIAL, storydocNode } = require('../lib/workflows');
+
+const NODES = {
+	cold: 'Get Events',
+	warm: 'Get Events (warm)',
+	summary: 'Summary per Version',
+	httpRequest: 'HTTP Request',
+	splitOut: 'Split Out',
+};
+
+const link = (node) => ({ node, type: 'main', index: 0 });
+
+function workflow(id, nodes, connections) {
+	const manual = {
+		id: 'manual',
+		name: 'Manual',
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
+	return {
+		id,
+		name: `Benchmark ${id}`,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [manual, ...nodes],
+		connections,
+	};
+}
+
+/** Get Events over the period with Return All, cold then warm, then its Summary per Version. */
+function getEventsWorkflow({ dateFrom, dateTo, concurrency }) {
+	const getEvents = (name, y, outputParameters) => ({
+		...storydocNode({
+			resource: 'analytics',
+			operation: 'getEvents',
+			dateFrom,
+			dateTo,
+			...outputParameters,
+			options: concurrency ? { concurrency } : {},
+		}),
+		id: `node-${y}`,
+		name,
+		position: [300, y],
+	});
+	return workflow(
+		'benchAnalyticsGetEvents',
+		[
+			getEvents(NODES.cold, 0, { returnAll: true }),
+			getEvents(NODES.warm, 200, { returnAll: true }),
+			getEvents(NODES.summary, 400, { output: 'versionSummary' }),
+		],
+		{ Manual: { main: [[link(NODES.cold), link(NODES.warm), link(NODES.summary)]] } },
+	);
+}
+
+/**
+ * What users build for this API by hand: HTTP Request 4.2 raising the page number until
+ * `pagination.hasMore` is false (one request at a time), then Split Out on `data`.
+ */
+function httpRequestWorkflow({ url, dateFrom, dateTo }) {
+	const httpRequest = {
+		id: 'http-request',
+		name: NODES.httpRequest,
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		position: [300, 0],
+		credentials: { httpBearerAuth: BEARER_CREDENTIAL },
+		parameters: {
+			url: `${url}/v2/analytics/events`,
+			authentication: 'genericCredentialType',
+			genericAuthType: 'httpBearerAuth',
+			sendQuery: true,
+			queryParameters: {
+				parameters: [
+					{ name: 'dateFrom', value: dateFrom },
+					{ name: 'dateTo', value: dateTo },
+				],
+			},
+			options: {
+				pagination: {
+					pagination: {
+						paginationMode: 'updateAParameterInEachRequest',
+						parameters: {
+							parameters: [{ type: 'qs', name: 'page', value: '={{ $pageCount + 1 }}' }],
+						},
+						paginationCompleteWhen: 'other',
+						completeExpression: '={{ $response.body.pagination.hasMore === false }}',
+					},
+				},
+			},
+		},
+	};
+	const splitOut = {
+		id: 'split-out',
+		name: NODES.splitOut,
+		type: 'n8n-nodes-base.splitOut',
+		typeVersion: 1,
+		position: [500, 0],
+		parameters: { fieldToSplitOut: 'data', include: 'noOtherFields', options: {} },
+	};
+	return workflow('benchAnalyticsHttpRequest', [httpRequest, splitOut], {
+		Manual: { main: [[link(NODES.httpRequest)]] },
+		[NODES.httpRequest]: { main: [[link(NODES.splitOut)]] },
+	});
+}
+
+module.exports = { NODES, getEventsWorkflow, httpRequestWorkflow };
