@@ -130,20 +130,29 @@ function n8nEnv(app, { userFolder, brokerPort, encryptionKey, extra = {} }) {
 	return env;
 }
 
-/** Runs one n8n CLI command to its end; resolves with { code, stdout, stderr, ms }. */
-function runN8n(app, args, env, { timeoutMs = 180_000 } = {}) {
+/**
+ * Runs one n8n CLI command to its end; resolves with { code, stdout, stderr, ms }. `stdoutFile`:
+ * stdout goes to that file, read when n8n exits (n8n exits before a pipe takes more than some 30 MB).
+ */
+function runN8n(app, args, env, { timeoutMs = 180_000, stdoutFile } = {}) {
 	return new Promise((resolve, reject) => {
 		const started = Date.now();
-		const child = spawn(app.node, [app.n8nBin, ...args], {
-			env,
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
+		const out = stdoutFile ? fs.openSync(stdoutFile, 'w') : 'pipe';
+		const child = spawn(app.node, [app.n8nBin, ...args], { env, stdio: ['ignore', out, 'pipe'] });
 		let stdout = '';
 		let stderr = '';
-		child.stdout.on('data', (chunk) => (stdout += chunk));
+		child.stdout?.on('data', (chunk) => (stdout += chunk));
 		child.stderr.on('data', (chunk) => (stderr += chunk));
+		const done = () => {
+			clearTimeout(timer);
+			if (!stdoutFile) return;
+			fs.closeSync(out);
+			stdout = fs.readFileSync(stdoutFile, 'utf8');
+			fs.rmSync(stdoutFile);
+		};
 		const timer = setTimeout(() => {
 			child.kill('SIGKILL');
+			done();
 			reject(
 				new Error(
 					`n8n ${args.join(' ')} did not finish in ${timeoutMs / 1000} s\n${stdout}\n${stderr}`,
@@ -151,11 +160,11 @@ function runN8n(app, args, env, { timeoutMs = 180_000 } = {}) {
 			);
 		}, timeoutMs);
 		child.on('error', (error) => {
-			clearTimeout(timer);
+			done();
 			reject(error);
 		});
 		child.on('close', (code) => {
-			clearTimeout(timer);
+			done();
 			resolve({ code, stdout, stderr, ms: Date.now() - started });
 		});
 	});

@@ -5,7 +5,6 @@
  * and each workflow run with `n8n execute` (a new n8n process per run, as a scheduled or manual run
  * starts cold). A node's time is n8n's own `executionTime` for it in the run data.
  */
-const { spawn } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -47,9 +46,15 @@ async function openApp({ credentials, version, packageRoot, startedOnce = false 
 	) {
 		if (!imported) await cli.importWorkflows([workflow]);
 		const args = ['execute', `--id=${workflow.id}`, '--rawOutput'];
-		const result = largeOutput
-			? await runToFile(n8n, args, { ...env, ...runEnv }, workDir, timeoutMs)
-			: await app.runN8n(n8n, args, { ...env, ...runEnv }, { timeoutMs });
+		const result = await app.runN8n(
+			n8n,
+			args,
+			{ ...env, ...runEnv },
+			{
+				timeoutMs,
+				stdoutFile: largeOutput ? path.join(workDir, 'execute-output.txt') : undefined,
+			},
+		);
 		const run = app.parseRunJson(result.stdout);
 		if (!run)
 			throw new Error(
@@ -91,33 +96,6 @@ async function startOnce(n8n, env, workDir) {
 		path.join(workDir, 'start.log'),
 	);
 	await app.stopN8n(child);
-}
-
-/** `n8n` with its output into a file (read when it exits); resolves as app.runN8n does. */
-function runToFile(n8n, args, env, workDir, timeoutMs) {
-	const file = path.join(workDir, 'execute-output.txt');
-	const out = fs.openSync(file, 'w');
-	const started = Date.now();
-	return new Promise((resolve, reject) => {
-		const child = spawn(n8n.node, [n8n.n8nBin, ...args], { env, stdio: ['ignore', out, 'pipe'] });
-		let stderr = '';
-		child.stderr.on('data', (chunk) => (stderr += chunk));
-		const timer = setTimeout(() => {
-			child.kill('SIGKILL');
-			reject(new Error(`n8n ${args.join(' ')} did not finish in ${timeoutMs / 1000} s\n${stderr}`));
-		}, timeoutMs);
-		child.on('error', (error) => {
-			clearTimeout(timer);
-			reject(error);
-		});
-		child.on('close', (code) => {
-			clearTimeout(timer);
-			fs.closeSync(out);
-			const stdout = fs.readFileSync(file, 'utf8');
-			fs.rmSync(file);
-			resolve({ code, stdout, stderr, ms: Date.now() - started });
-		});
-	});
 }
 
 module.exports = { openApp };
