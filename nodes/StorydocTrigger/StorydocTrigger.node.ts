@@ -8,6 +8,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { listSearch } from '../Storydoc/methods';
 import { DAY_MS, MAX_WINDOW_DAYS } from '../Storydoc/helpers/dateWindows';
+import { readCredentialAfresh } from '../Storydoc/transport';
 import { analyticsEvents, latestEvent } from '../Storydoc/transport/analytics';
 import { analyticsFilters } from '../Storydoc/descriptions/analyticsFilters';
 import { advance, readCursor, startCursor } from './eventCursor';
@@ -103,6 +104,7 @@ export class StorydocTrigger implements INodeType {
 	methods = { listSearch };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		readCredentialAfresh(this);
 		const staticData = this.getWorkflowStaticData('node');
 		const manual = this.getMode() === 'manual';
 		const cursor = readCursor(staticData);

@@ -425,6 +425,18 @@ export interface PollResult {
  */
 export async function runPoll(
 	triggerNode: TriggerNode,
+	options: PollOptions = {},
+): Promise<PollResult> {
+	return await (await activatePolling(triggerNode, options)).poll();
+}
+
+/**
+ * A trigger activated as n8n-core's ActiveWorkflowTriggers activates it: one PollContext made at
+ * activation and used by every poll after it (each `poll()` here). The credentials are read through
+ * `options.credentials` at each read, so a test can change them between polls.
+ */
+export async function activatePolling(
+	triggerNode: TriggerNode,
 	{
 		credentials,
 		staticData = {},
@@ -432,7 +444,7 @@ export async function runPoll(
 		activation = 'activate',
 		pollBudgetMs,
 	}: PollOptions = {},
-): Promise<PollResult> {
+): Promise<{ poll(): Promise<PollResult> }> {
 	const { nodeTypes, credentialTypes } = await loadPackage();
 	const node: INode = { id: 'trigger', position: [0, 0], typeVersion: 1, ...triggerNode };
 	const workflow = buildWorkflow({ nodes: [node], connections: {}, staticData }, nodeTypes);
@@ -455,11 +467,16 @@ export async function runPoll(
 	if (pollBudgetMs === null) delete (context as { getPollBudgetMs?: unknown }).getPollBudgetMs;
 	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 	if (!nodeType.poll) throw new Error(`${node.type} is not a polling trigger`);
-	const result = await nodeType.poll.call(context);
+	const poll = nodeType.poll;
 	return {
-		items: (result ? result[0] : []) as TestItem[],
-		result,
-		staticData: workflow.staticData,
+		async poll() {
+			const result = await poll.call(context);
+			return {
+				items: (result ? result[0] : []) as TestItem[],
+				result,
+				staticData: workflow.staticData,
+			};
+		},
 	};
 }
 

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { readCredentialAfresh } from '../transport';
 import { BatchStoppedError, resumeBatch, stopBatch } from '../transport/batchStop';
 import { timeoutFor } from '../transport/timeout';
 import * as account from './account';
@@ -121,6 +122,7 @@ async function sendItems(
  * the items run in parallel (operations handle exactly one). See docs/development.md › Design notes.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	readCredentialAfresh(this);
 	const resource = this.getNodeParameter('resource', 0) as StorydocType['resource'];
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const operationModule = resources[resource]?.[operation];

@@ -31,14 +31,22 @@ export function isExecuteContext(
  * The credential, read once per node run and handed to n8n's request helper with every request. In
  * the n8n app each read is a database query and a decryption (6–8 ms each with 5 requests in
  * flight); read for the base URL and again inside the helper, it was read twice per request.
+ * See docs/development.md › The credential, read once per run.
  */
 const credentialOfRun = new WeakMap<object, Promise<ICredentialsDecrypted>>();
+
+/**
+ * Starts a run on `context`: its next request reads the credential afresh. n8n keeps one context for
+ * every poll of an activation, so without this a changed token would wait for the next activation.
+ */
+export function readCredentialAfresh(context: object): void {
+	credentialOfRun.delete(context);
+}
 
 export function storydocCredential(context: StorydocContext): Promise<ICredentialsDecrypted> {
 	let read = credentialOfRun.get(context);
 	if (!read) {
 		read = readCredential(context);
-		// n8n gives each node run (each poll, each list search) a context of its own: a run reads afresh.
 		credentialOfRun.set(context, read);
 		// A failed read is not kept: the next request reads (and fails) again, as before.
 		read.catch(() => credentialOfRun.delete(context));
