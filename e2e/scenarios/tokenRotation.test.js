@@ -1,0 +1,98 @@
+'use strict';
+/**
+ * A token changed in the credential while the Storydoc Trigger is active is used from the next
+ * scheduled poll on, without publishing the workflow again: n8n keeps one poll context for every poll
+ * of an activation, and each poll reads the credential afresh (docs/development.md › The credential,
+ * read once per run). The credential is changed as a user changes it in the editor (n8n's REST API),
+ * from the sandbox's main key to a second key of the organization, which the sandbox's log tells
+ * apart; a click added after it is read and looked up with the new key, once. About 2 minutes.
+ */
+const { SEED } = require('../../sandbox/seed');
+const { ensure, expectEqual, show } = require('../../scripts/lib/assertions');
+const { CREDENTIALS } = require('../harness/credentials');
+const { ownerSession } = require('../harness/ownerSession');
+const { NO_TOKEN_LEAKED, useApp } = require('../harness/useApp');
+const { pause } = require('../harness/waiting');
+const { clickWorkflow } = require('../harness/workflows');
+const { click, lastSeq, pollQueries, waitFor } = require('../triggers/pollLog');
+
+const app = useApp();
+const EVENTS_PATH = '/v2/analytics/events';
+/** The sandbox's names of the two keys (its log's `token`). */
+const OLD_KEY = 'team';
+const NEW_KEY = 'admin';
+
+/** The requests made with `key` after log position `mark`: polls answered, versions looked up. */
+function withKey(key, mark) {
+	const mine = () => app.sandbox.log.filter((entry) => entry.token === key && entry.seq > mark);
+	return {
+		all: mine,
+		polls: () => mine().filter((entry) => entry.path === EVENTS_PATH && entry.status !== null),
+		lookedUp: () =>
+			mine()
+				.filter((entry) => entry.path.startsWith('/v2/versions/'))
+				.map((entry) => entry.path.split('/').pop()),
+	};
+}
+
+/** The account credential given the second key, as the editor saves it. */
+async function changeToken(session) {
+	const { id, name } = CREDENTIALS.account;
+	await session.request('PATCH', `/rest/credentials/${id}`, {
+		name,
+		type: 'storydocApi',
+		data: { accessToken: app.tokens().secondKey, baseUrl: app.url },
+	});
+}
+
+/** `n8n start`, stopped by the last test (or, on a failure, by useApp). */
+let running;
+
+test('a token changed in the credential while the trigger is active is used by the next poll; the click after it is emitted once', async () => {
+	await app.importCredentials(['account']);
+	await app.cli.importAndActivate([clickWorkflow()]);
+	app.sandbox.clearLog();
+	running = await app.start();
+	await waitFor(() => withKey(OLD_KEY, 0).polls()[0], 'the activation poll with the first key');
+
+	await changeToken(await ownerSession(running.url));
+	const changedAt = lastSeq(app.sandbox);
+	const changedTime = Date.now();
+	const [added] = app.sandbox.addEvents([
+		click(SEED.versions.live.id, 'CTA click: after the token changed'),
+	]);
+
+	const newKey = withKey(NEW_KEY, changedAt);
+	const reading = await waitFor(
+		() => newKey.polls().find((entry) => entry.query.dateTo >= added.timestamp),
+		() =>
+			`a poll with the new key that reads the click (polls since the change with the old key: ${show(pollQueries(withKey(OLD_KEY, changedAt).polls()))})`,
+	);
+	await waitFor(() => newKey.lookedUp().length >= 1, 'the workflow run for the click', 30_000);
+	await waitFor(() => newKey.polls().find((entry) => entry.seq > reading.seq), 'the poll after');
+	await pause(2000);
+
+	// A poll n8n began as the change was saved may still carry the first key; none later does.
+	const lateOldKey = withKey(OLD_KEY, changedAt)
+		.all()
+		.filter((entry) => Date.parse(entry.time) > changedTime + 2000);
+	ensure(
+		lateOldKey.length === 0,
+		`requests with the first key after it was changed: ${show(lateOldKey.map(({ seq, time, path }) => ({ seq, time, path })))}`,
+	);
+	expectEqual(
+		newKey.lookedUp(),
+		[SEED.versions.live.id],
+		'the versions looked up (the click once)',
+	);
+	expectEqual(
+		withKey(OLD_KEY, changedAt).lookedUp(),
+		[],
+		'versions looked up with the first key after the change',
+	);
+});
+
+test(NO_TOKEN_LEAKED, async () => {
+	await running?.stop();
+	await app.expectNoTokenLeaked();
+});
