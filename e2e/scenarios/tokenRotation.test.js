@@ -14,26 +14,15 @@ const { ownerSession } = require('../harness/ownerSession');
 const { NO_TOKEN_LEAKED, useApp } = require('../harness/useApp');
 const { pause } = require('../harness/waiting');
 const { clickWorkflow } = require('../harness/workflows');
-const { click, lastSeq, pollQueries, waitFor } = require('../triggers/pollLog');
+const { click, clickWorkflowLog, lastSeq, pollQueries, waitFor } = require('../triggers/pollLog');
 
 const app = useApp();
-const EVENTS_PATH = '/v2/analytics/events';
 /** The sandbox's names of the two keys (its log's `token`). */
 const OLD_KEY = 'team';
 const NEW_KEY = 'admin';
 
 /** The requests made with `key` after log position `mark`: polls answered, versions looked up. */
-function withKey(key, mark) {
-	const mine = () => app.sandbox.log.filter((entry) => entry.token === key && entry.seq > mark);
-	return {
-		all: mine,
-		polls: () => mine().filter((entry) => entry.path === EVENTS_PATH && entry.status !== null),
-		lookedUp: () =>
-			mine()
-				.filter((entry) => entry.path.startsWith('/v2/versions/'))
-				.map((entry) => entry.path.split('/').pop()),
-	};
-}
+const withKey = (key, mark) => clickWorkflowLog(app.sandbox, mark, key);
 
 /** The account credential given the second key, as the editor saves it. */
 async function changeToken(session) {

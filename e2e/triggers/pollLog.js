@@ -10,12 +10,13 @@ const POLL_WAIT_MS = 75_000;
 const waitFor = (find, what, timeoutMs = POLL_WAIT_MS) => waitUntil(find, what, timeoutMs);
 
 /**
- * The click workflow's view of the sandbox log from `mark` on (its key is the sandbox's `team`):
- * its answered polls and the versions it looked up (one lookup per emitted click).
+ * The click workflow's view of the sandbox log from `mark` on (its key: the sandbox's `team` unless
+ * said): its requests, its answered polls and the versions it looked up (one per emitted click).
  */
-function clickWorkflowLog(sandbox, mark) {
-	const mine = () => sandbox.log.filter((entry) => entry.token === 'team' && entry.seq > mark);
+function clickWorkflowLog(sandbox, mark, key = 'team') {
+	const mine = () => sandbox.log.filter((entry) => entry.token === key && entry.seq > mark);
 	return {
+		all: mine,
 		polls: () =>
 			mine().filter((entry) => entry.path === '/v2/analytics/events' && entry.status !== null),
 		lookedUp: () =>
