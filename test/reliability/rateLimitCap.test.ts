@@ -38,9 +38,10 @@ test('a 429 that never ends: the item fails within 5 minutes of waiting (worker 
 		/stayed exhausted for the 5 minutes the node waits at most.*Nothing was processed/,
 	);
 	// The worker's clock: it kept waiting for minutes (no early give-up), and stopped before its waits
-	// added up to more than 5 minutes. (Round trips count 100 times too: a minute of slack for them.)
+	// added up to more than 5 minutes. (Round trips and CPU contention count 100 times too: two
+	// minutes of slack for them, 1.2 s of real time; a cap that did not hold would wait on for ever.)
 	expect(result.seconds).toBeGreaterThanOrEqual(3 * 60);
-	expect(result.seconds).toBeLessThan(6 * 60);
+	expect(result.seconds).toBeLessThan(7 * 60);
 	expect(realSeconds).toBeLessThan(30);
 
 	// Every try was a 429 (nothing processed), paced by growing probes rather than a storm.

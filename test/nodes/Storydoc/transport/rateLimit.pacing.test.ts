@@ -86,8 +86,10 @@ test('a batch larger than the limit waits for each window to end instead of fail
 	for (const entry of created()) expect(entry.rateLimitCounter).toBeLessThanOrEqual(MAX);
 	// 12 items at 5 per window need two resets: two of the API's minutes on the worker's clock.
 	expect(Date.now() - started).toBeGreaterThanOrEqual(2 * WINDOW_MS);
+	// And within the third: no whole window lost. (How close to the window's end it resumes is the
+	// pacer's unit tests', in virtual time: here a tenth of a second of CPU contention is 10 s.)
 	expect(run.seconds).toBeGreaterThanOrEqual(120);
-	expect(run.seconds).toBeLessThan(150);
+	expect(run.seconds).toBeLessThan(180);
 	expect(refused()).toEqual([]);
 }, 30000);
 
