@@ -33,13 +33,10 @@ const { floorReads } = require('./analytics/floor');
 const { profileInApp } = require('./analytics/profileInApp');
 const { SPAN_DAYS, startSandboxProcess } = require('./analytics/sandboxProcess');
 const { NODES, getEventsWorkflow, httpRequestWorkflow } = require('./analytics/workflows');
+const { argValue, benchCrashed, createChecks } = require('./lib/checks');
 const { openApp } = require('./lib/realApp');
 const { benchCredentials } = require('./lib/workflows');
 
-const argValue = (flag) => {
-	const index = process.argv.indexOf(flag);
-	return index === -1 ? undefined : process.argv[index + 1];
-};
 const QUICK = process.argv.includes('--quick');
 const PROFILE = process.argv.includes('--profile');
 const PACKAGE_ROOT = argValue('--package');
@@ -54,11 +51,7 @@ const ENGINE_SIDES = { a: 'Get Events', b: 'HTTP Request + Split Out', t: "the t
 /** Reads of the floor per process: the first cold, the rest warm. */
 const FLOOR_READS = 3;
 
-const checks = [];
-function check(name, ok, detail = '') {
-	checks.push(ok);
-	console.log(`${ok ? 'ok    ' : 'FAILED'}  ${name}${detail ? `: ${detail}` : ''}`);
-}
+const { check, summarize } = createChecks();
 
 /** Why `items` are not the sandbox's events once each and in order; undefined when they are. */
 function eventsMismatch(items, eventIds) {
@@ -107,15 +100,18 @@ async function measureInApp({ app, sandbox, workflows, floorQuery, outputs }) {
 	const pagesPerRead = Math.ceil(EVENTS / PAGE_SIZE);
 	const pageCounts = [];
 	const inFlight = [];
+	/** One `n8n execute` of `workflow` (imported by the first run), and the pages it read. */
+	const executeInApp = async (workflow, run, pagesExpected) => {
+		const result = await app.execute(workflow, { imported: run > 0, largeOutput: true });
+		if (result.error)
+			throw new Error(`${workflow.name} failed in the app: ${result.error.message}`);
+		const requests = await sandbox.requestsSinceLastAsk();
+		pageCounts.push([requests.pages, pagesExpected]);
+		return { result, requests };
+	};
 	const sides = {
 		async getEvents(run) {
-			const result = await app.execute(workflows.getEvents, {
-				imported: run > 0,
-				largeOutput: true,
-			});
-			if (result.error) throw new Error(`Get Events failed in the app: ${result.error.message}`);
-			const requests = await sandbox.requestsSinceLastAsk();
-			pageCounts.push([requests.pages, 3 * pagesPerRead]);
+			const { result, requests } = await executeInApp(workflows.getEvents, run, 3 * pagesPerRead);
 			inFlight.push(requests.mostInFlight);
 			const items = (name) => result.outputs[name] ?? [];
 			outputs.record(
@@ -140,13 +136,7 @@ async function measureInApp({ app, sandbox, workflows, floorQuery, outputs }) {
 			}
 		},
 		async httpRequest(run) {
-			const result = await app.execute(workflows.httpRequest, {
-				imported: run > 0,
-				largeOutput: true,
-			});
-			if (result.error) throw new Error(`HTTP Request failed in the app: ${result.error.message}`);
-			const requests = await sandbox.requestsSinceLastAsk();
-			pageCounts.push([requests.pages, pagesPerRead]);
+			const { result, requests } = await executeInApp(workflows.httpRequest, run, pagesPerRead);
 			outputs.record(
 				sameEvents('HTTP Request + Split Out in the app'),
 				eventsMismatch(result.outputs[NODES.splitOut] ?? [], sandbox.eventIds),
@@ -352,10 +342,8 @@ async function main() {
 	});
 	const engineSummary = printEngine(engine, medianOf(rows.floorWarm, 'ms'), sandbox.eventJsonBytes);
 	checkTargets(rows, engineSummary);
-	const failed = checks.filter((ok) => !ok).length;
 	console.log(`(${((performance.now() - started) / 1000).toFixed(0)} s in all)`);
-	console.log(`bench: ${checks.length - failed} checks passed, ${failed} failed`);
-	if (failed) process.exitCode = 1;
+	summarize();
 }
 
 if (typeof global.gc !== 'function') {
@@ -365,9 +353,5 @@ if (typeof global.gc !== 'function') {
 	});
 	process.exit(child.status ?? 1);
 } else {
-	main().catch((error) => {
-		console.error(error);
-		console.log('bench: 0 checks passed, 1 failed');
-		process.exit(1);
-	});
+	main().catch(benchCrashed);
 }

@@ -17,14 +17,11 @@
  */
 const { startSandbox } = require('../scripts/lib/sandbox');
 const { SEED } = require('../sandbox/seed');
+const { argValue, benchCrashed, createChecks } = require('./lib/checks');
 const { openApp } = require('./lib/realApp');
 const { benchCredentials, httpRequestNode, recordsThen, storydocNode } = require('./lib/workflows');
 const { mappingMicrosPerItem } = require('./mapping');
 
-const argValue = (flag) => {
-	const index = process.argv.indexOf(flag);
-	return index === -1 ? undefined : process.argv[index + 1];
-};
 const QUICK = process.argv.includes('--quick');
 const LATENCY_MS = Number(argValue('--latency') ?? (QUICK ? 100 : 800));
 const CREATES = (argValue('--sizes') ?? (QUICK ? '20,150' : '20,150,600')).split(',').map(Number);
@@ -36,11 +33,7 @@ const LIMIT = { max: 150, windowMs: 60_000 };
 const STORY = SEED.stories.intro.id;
 const SENDER = SEED.users.sam.email;
 
-const checks = [];
-function check(name, ok, detail = '') {
-	checks.push(ok);
-	console.log(`${ok ? 'ok    ' : 'FAILED'}  ${name}${detail ? `: ${detail}` : ''}`);
-}
+const { check, summarize } = createChecks();
 
 const floorMs = (items) => (Math.ceil(items / LIMIT.max) - 1) * LIMIT.windowMs + LATENCY_MS;
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -169,13 +162,7 @@ async function main() {
 		app?.close();
 		await sandbox.close();
 	}
-	const failed = checks.filter((ok) => !ok).length;
-	console.log(`bench: ${checks.length - failed} checks passed, ${failed} failed`);
-	process.exitCode = failed ? 1 : 0;
+	summarize();
 }
 
-main().catch((error) => {
-	console.error(error);
-	console.log('bench: 0 checks passed, 1 failed');
-	process.exitCode = 1;
-});
+main().catch(benchCrashed);

@@ -4,7 +4,7 @@
  * order v1) runs a node's branches one after another, the top one first, so one `n8n execute` gives
  * Get Events in a fresh n8n process, then again in the same process once warm, then Summary per Version.
  */
-const { BEARER_CREDENTIAL, storydocNode } = require('../lib/workflows');
+const { BEARER_CREDENTIAL, manualWorkflow: workflow, storydocNode } = require('../lib/workflows');
 
 const NODES = {
 	cold: 'Get Events',
@@ -15,25 +15,6 @@ const NODES = {
 };
 
 const link = (node) => ({ node, type: 'main', index: 0 });
-
-function workflow(id, nodes, connections) {
-	const manual = {
-		id: 'manual',
-		name: 'Manual',
-		type: 'n8n-nodes-base.manualTrigger',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-	};
-	return {
-		id,
-		name: `Benchmark ${id}`,
-		active: false,
-		settings: { executionOrder: 'v1' },
-		nodes: [manual, ...nodes],
-		connections,
-	};
-}
 
 /** Get Events over the period with Return All, cold then warm, then its Summary per Version. */
 function getEventsWorkflow({ dateFrom, dateTo, concurrency }) {

@@ -68,7 +68,6 @@ async function openApp({ credentials, version, packageRoot, startedOnce = false 
 			nodeMs: (name) => runData[name]?.[0]?.executionTime,
 			/** When n8n started the node (ms since the epoch, this machine's clock). */
 			nodeStartedAt: (name) => runData[name]?.[0]?.startTime,
-			wallMs: result.ms,
 			stderr: result.stderr,
 		};
 	}

@@ -17,24 +17,39 @@ function benchCredentials(baseUrl, token) {
 	];
 }
 
+/** A workflow started by a Manual Trigger named `Manual`, run with n8n's execution order v1. */
+function manualWorkflow(id, nodes, connections) {
+	const manual = {
+		id: `${id}-manual`,
+		name: 'Manual',
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
+	return {
+		id,
+		name: `Benchmark ${id}`,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [manual, ...nodes],
+		connections,
+	};
+}
+
 /** `records` is an n8n expression giving the array of input records. */
 function recordsThen(id, records, measured) {
-	const node = (name, type, typeVersion, x, parameters, extra = {}) => ({
+	const node = (name, type, typeVersion, x, parameters) => ({
 		id: `${id}-${x}`,
 		name,
 		type,
 		typeVersion,
 		position: [x, 0],
 		parameters,
-		...extra,
 	});
-	return {
+	return manualWorkflow(
 		id,
-		name: `Benchmark ${id}`,
-		active: false,
-		settings: { executionOrder: 'v1' },
-		nodes: [
-			node('Manual', 'n8n-nodes-base.manualTrigger', 1, 0, {}),
+		[
 			node('Records', 'n8n-nodes-base.set', 3.4, 200, {
 				assignments: {
 					assignments: [{ id: 'records', name: 'records', value: records, type: 'array' }],
@@ -48,12 +63,12 @@ function recordsThen(id, records, measured) {
 			}),
 			{ ...measured, id: `${id}-measured`, name: 'Measured', position: [600, 0] },
 		],
-		connections: {
+		{
 			Manual: { main: [[{ node: 'Records', type: 'main', index: 0 }]] },
 			Records: { main: [[{ node: 'One item per record', type: 'main', index: 0 }]] },
 			'One item per record': { main: [[{ node: 'Measured', type: 'main', index: 0 }]] },
 		},
-	};
+	);
 }
 
 const storydocNode = (parameters, extra = {}) => ({
@@ -87,6 +102,7 @@ module.exports = {
 	STORYDOC_CREDENTIAL,
 	benchCredentials,
 	httpRequestNode,
+	manualWorkflow,
 	recordsThen,
 	storydocNode,
 };
