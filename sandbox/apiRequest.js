@@ -48,7 +48,12 @@ function createApiHandler(core) {
 			inProgress: (core.inProgress = (core.inProgress ?? 0) + 1),
 		};
 		core.log.push(record);
-		const fault = core.faults.take(match ? match.route.key : null, identity.keyName ?? null);
+		core.onProgress();
+		const fault = core.faults.take(
+			match ? match.route.key : null,
+			identity.keyName ?? null,
+			rawBody,
+		);
 		if (fault) record.fault = fault.type;
 
 		const reply = replier(core, { request, response, record, rate, rateLimiter });
@@ -102,8 +107,13 @@ function replier(core, { request, response, record, rate, rateLimiter }) {
 	};
 }
 
-/** Applies a fault rule; true when the fault answered the request (false: go on, e.g. after `slow`). */
+/**
+ * Applies a fault rule; true when the fault answered the request (false: go on, e.g. after `slow`).
+ * With `holdUntil` the fault waits for that many requests in progress: a test then sees requests in
+ * flight together however busy the machine is, instead of hoping they overlap in time.
+ */
 async function answeredByFault(core, fault, reply, perform) {
+	if (fault.holdUntil !== null) await untilInProgress(core, fault.holdUntil);
 	switch (fault.type) {
 		case 'resetBefore':
 			reply.hangUp();
@@ -144,6 +154,26 @@ async function answeredByFault(core, fault, reply, perform) {
 			return false;
 	}
 	return false;
+}
+
+/** Long enough for any client that sends them; short enough that one that never does fails a test, not hangs it. */
+const HOLD_LIMIT_MS = 10_000;
+
+/** Until `count` API requests are in progress (or HOLD_LIMIT_MS passes, or the sandbox closes). */
+function untilInProgress(core, count) {
+	if (core.inProgress >= count) return Promise.resolve();
+	return new Promise((resolve) => {
+		const done = () => {
+			clearTimeout(timer);
+			core.progressWaiters.delete(waiter);
+			core.closing.signal.removeEventListener('abort', done);
+			resolve();
+		};
+		const waiter = { count, done };
+		const timer = setTimeout(done, HOLD_LIMIT_MS);
+		core.progressWaiters.add(waiter);
+		core.closing.signal.addEventListener('abort', done, { once: true });
+	});
 }
 
 /**

@@ -1,7 +1,8 @@
 'use strict';
 /**
  * Deterministic faults, per route (and, when a rule names one, per API key: `token` is the key's
- * name, so one workflow's requests can fail while another's go through). A rule lets `after`
+ * name, so one workflow's requests can fail while another's go through; and per request body:
+ * `bodyIncludes` places a fault on one item of a batch whatever order its requests arrive in). A rule lets `after`
  * matching requests through, then faults the next `times` (Infinity allowed) and is spent. Rules are checked in the order they were set; a request is
  * counted by each rule it reaches, and the first rule that fires takes it (later rules do not see it).
  */
@@ -58,6 +59,12 @@ function normalizeRule(rule) {
 	const token = rule.token ?? null;
 	if (token !== null && typeof token !== 'string')
 		throw new TypeError('fault token must be the name of a key');
+	const holdUntil = rule.holdUntil ?? null;
+	if (holdUntil !== null && !(Number.isInteger(holdUntil) && holdUntil >= 1))
+		throw new TypeError('fault holdUntil must be an integer >= 1');
+	const bodyIncludes = rule.bodyIncludes ?? null;
+	if (bodyIncludes !== null && !(typeof bodyIncludes === 'string' && bodyIncludes.length > 0))
+		throw new TypeError('fault bodyIncludes must be a non-empty string');
 	return {
 		route,
 		type,
@@ -67,6 +74,8 @@ function normalizeRule(rule) {
 		html: rule.html === true,
 		delayMs,
 		token,
+		bodyIncludes,
+		holdUntil,
 	};
 }
 
@@ -87,11 +96,13 @@ function createFaults() {
 		 * The fault for this request, if any.
 		 * @param {string | null} routeKey the matched API route, null for unknown paths (only '*' matches)
 		 * @param {string | null} [keyName] the name of the request's API key, null when none matched
+		 * @param {string} [rawBody] the request's body as sent
 		 */
-		take(routeKey, keyName = null) {
+		take(routeKey, keyName = null, rawBody = '') {
 			for (const rule of rules) {
 				if (rule.route !== '*' && rule.route !== routeKey) continue;
 				if (rule.token !== null && rule.token !== keyName) continue;
+				if (rule.bodyIncludes !== null && !rawBody.includes(rule.bodyIncludes)) continue;
 				if (rule.fired >= rule.times) continue;
 				rule.seen += 1;
 				if (rule.seen > rule.after) {

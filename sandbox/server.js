@@ -62,6 +62,12 @@ function createCore(options) {
 		closing: closingController(),
 		log: /** @type {any[]} */ ([]),
 		sequence: 0,
+		inProgress: 0,
+		/** Fault rules holding a request until this many are in progress (apiRequest.js). */
+		progressWaiters: /** @type {Set<{ count: number, done: () => void }>} */ (new Set()),
+		onProgress() {
+			for (const waiter of this.progressWaiters) if (this.inProgress >= waiter.count) waiter.done();
+		},
 		// Set by resetCore before the first request; untyped, as the routes read it.
 		state: /** @type {any} */ (undefined),
 		random: /** @type {any} */ (undefined),

@@ -43,6 +43,10 @@ export interface FaultRule {
 	delayMs?: number;
 	/** Only requests with this key (a token name of the seed). */
 	token?: string;
+	/** Only requests whose raw body contains this string (one item's title, quotes included). */
+	bodyIncludes?: string;
+	/** The fault waits until this many API requests are in progress (at most 10 s). */
+	holdUntil?: number;
 }
 
 export interface SandboxHandle {

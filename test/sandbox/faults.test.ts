@@ -187,8 +187,44 @@ describe('rules', () => {
 		]);
 	});
 
+	test('a rule with bodyIncludes faults only the requests whose body contains it, whatever their order', async () => {
+		api.sandbox.setFault({
+			route: 'POST /v2/versions',
+			type: 'status500',
+			bodyIncludes: '"Deal 1"',
+			times: 2,
+		});
+		const statuses: Array<[string, number]> = [];
+		for (const title of ['Deal 1', 'Deal 10', 'Deal 2', 'Deal 1', 'Deal 1']) {
+			const body = { ...createBody, data: { title } };
+			statuses.push([title, (await create({ body })).status]);
+		}
+		// "Deal 10" contains `Deal 1` but not `"Deal 1"`: quotes make a title match whole.
+		expect(statuses).toEqual([
+			['Deal 1', 500],
+			['Deal 10', 200],
+			['Deal 2', 200],
+			['Deal 1', 500],
+			['Deal 1', 200],
+		]);
+		expect(versionCount()).toBe(seeded + 3);
+	});
+
+	test('a rule with holdUntil answers once that many requests are in progress, all of them together', async () => {
+		api.sandbox.setFault({ route: 'GET /v2/account', type: 'slow', holdUntil: 3, times: 3 });
+		const first = api.call('/v2/account');
+		const second = api.call('/v2/account');
+		await sleep(50);
+		expect(api.sandbox.log.map((entry) => entry.status)).toEqual([null, null]);
+		const statuses = await Promise.all([first, second, api.call('/v2/account')]);
+		expect(statuses.map((response) => response.status)).toEqual([200, 200, 200]);
+		expect(api.sandbox.log.map((entry) => entry.inProgress)).toEqual([1, 2, 3]);
+	});
+
 	test.each([
 		[{ route: '*', type: 'status500', token: 7 }, /token/],
+		[{ route: '*', type: 'status500', bodyIncludes: '' }, /bodyIncludes/],
+		[{ route: '*', type: 'slow', holdUntil: 0 }, /holdUntil/],
 		[{ route: 'GET /v2/nothing', type: 'status500' }, /route/],
 		[{ route: '*', type: 'explode' }, /type/],
 		[{ route: '*', type: 'status500', times: 0 }, /times/],

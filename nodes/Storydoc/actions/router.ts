@@ -58,7 +58,10 @@ function errorJson(error: NodeError): IDataObject {
 
 type Outcomes = Map<number, ItemOutcome<INodeExecutionData[]>>;
 
-/** Reads and checks every item before any request; without Continue On Fail the first bad one stops it. */
+/**
+ * Reads and checks every item before any request; without Continue On Fail the first bad one stops
+ * it. Earlier tries' outcomes are read for every item even then, so the report leaves none out.
+ */
 function prepareItems(
 	context: IExecuteFunctions,
 	operationModule: OperationModule,
@@ -68,6 +71,7 @@ function prepareItems(
 	const outcomes: Outcomes = new Map();
 	const requests = new Map<number, ItemRequest>();
 	const itemCount = context.getInputData().length;
+	let stopped = false;
 	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
 		try {
 			const earlier = replay?.earlierOutput(itemIndex);
@@ -75,14 +79,15 @@ function prepareItems(
 				outcomes.set(itemIndex, { output: earlier });
 				continue;
 			}
+			if (stopped) continue;
 			timeoutFor(context, itemIndex);
 			requests.set(itemIndex, operationModule.prepare.call(context, itemIndex));
 		} catch (caught) {
 			outcomes.set(itemIndex, { error: asNodeError(context.getNode(), caught, itemIndex) });
-			if (!continueOnFail) return { outcomes, requests: new Map<number, ItemRequest>() };
+			if (!continueOnFail) stopped = true;
 		}
 	}
-	return { outcomes, requests };
+	return { outcomes, requests: stopped ? new Map<number, ItemRequest>() : requests };
 }
 
 async function sendItems(
@@ -154,8 +159,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		if (!continueOnFail) {
 			// Others may have been written meanwhile: the error says which, so a re-run can leave them out.
 			const written = [...outcomes.values()].some((other) => 'output' in other);
-			if (operationModule.isWrite && itemCount > 1 && (requests.size > 0 || written))
-				error.description = [error.description, batchReport(outcomes, itemIndex)]
+			const sentAny = requests.size > 0 || written || replay?.sentBefore();
+			if (operationModule.isWrite && itemCount > 1 && sentAny)
+				error.description = [
+					error.description,
+					batchReport(replay?.withEarlierFailures(outcomes) ?? outcomes, itemIndex),
+				]
 					.filter(Boolean)
 					.join(' ');
 			throw error;

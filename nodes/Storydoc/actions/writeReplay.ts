@@ -1,10 +1,15 @@
 import type { IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import type { ItemOutcome } from '../helpers/parallelItems';
 import { isUnknownOutcome } from '../transport';
 
 type UnknownOutcome = { message: string; description?: string; httpCode?: string };
-type WriteOutcome = { output: INodeExecutionData[] } | { unknown: UnknownOutcome };
+type WriteOutcome =
+	| { output: INodeExecutionData[] }
+	| { unknown: UnknownOutcome }
+	/** Refused (nothing written): tried again by the next try, and reported if that try never sends it. */
+	| { failed: string };
 
 function replayedError(node: INode, outcome: UnknownOutcome, itemIndex: number): NodeApiError {
 	const error = new NodeApiError(node, { outcome: 'unknown' }, { ...outcome, itemIndex });
@@ -38,16 +43,24 @@ export class WriteReplay {
 	earlierOutput(itemIndex: number): INodeExecutionData[] | undefined {
 		const done = this.outcomes[itemIndex];
 		if (done && 'unknown' in done) throw replayedError(this.node, done.unknown, itemIndex);
-		return done?.output;
+		return done && 'output' in done ? done.output : undefined;
+	}
+
+	/** Whether an earlier try of this run sent any item. */
+	sentBefore(): boolean {
+		return Object.keys(this.outcomes).length > 0;
 	}
 
 	remember(itemIndex: number, output: INodeExecutionData[]) {
 		this.outcomes[itemIndex] = { output };
 	}
 
-	/** Only an unknown outcome is kept: an item refused by the API or never sent is tried again. */
+	/** An unknown outcome is replayed; a refusal only reported, since the next try sends the item again. */
 	rememberFailure(itemIndex: number, error: unknown) {
-		if (!isUnknownOutcome(error)) return;
+		if (!isUnknownOutcome(error)) {
+			this.outcomes[itemIndex] = { failed: (error as Error).message };
+			return;
+		}
 		this.outcomes[itemIndex] = {
 			unknown: {
 				message: error.message,
@@ -55,5 +68,19 @@ export class WriteReplay {
 				httpCode: error.httpCode ?? undefined,
 			},
 		};
+	}
+
+	/**
+	 * This try's outcomes, with an item this try did not send shown as its earlier try left it: one
+	 * refused then is not "not sent", since Storydoc did receive it.
+	 */
+	withEarlierFailures<Output>(outcomes: Map<number, ItemOutcome<Output>>) {
+		const merged = new Map(outcomes);
+		for (const [itemIndex, outcome] of outcomes) {
+			const earlier = this.outcomes[itemIndex];
+			if (!('stopped' in outcome) || !earlier || !('failed' in earlier)) continue;
+			merged.set(itemIndex, { error: new Error(`${earlier.failed}; in an earlier try`) });
+		}
+		return merged;
 	}
 }

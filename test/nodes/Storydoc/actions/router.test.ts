@@ -44,10 +44,14 @@ const posts = (): Json[] => api.sandbox.log.filter((entry: Json) => entry.method
 const postsFor = (title: string) => posts().filter((entry) => entry.body?.data?.title === title);
 const versionsTitled = (title: string): Json[] =>
 	api.sandbox.state.versions.filter((version: Json) => version.data?.title === title);
+/** A sandbox rule that only holds requests (with `holdUntil`): they go through as they would. */
+const HOLD = { route: 'POST /v2/versions', type: 'slow', delayMs: 0 } as const;
 const mostInProgress = () => Math.max(...api.sandbox.log.map((entry: Json) => entry.inProgress));
 
 describe('items in parallel', () => {
 	test('20 creates: the first alone, then the rest together; output in input order, each paired to its item', async () => {
+		// Requests 2 to 20 answered once 19 are in flight: they overlap however busy the machine is.
+		api.sandbox.setFault({ ...HOLD, after: 1, times: 19, holdUntil: 19 });
 		const { outputs, error } = await run(createDeals(), deals(20));
 		expect(error).toBeUndefined();
 		expect(api.sandbox.log[0].inProgress).toBe(1);
@@ -60,6 +64,7 @@ describe('items in parallel', () => {
 	});
 
 	test('Items in Parallel bounds the requests in flight', async () => {
+		api.sandbox.setFault({ ...HOLD, after: 1, times: 3, holdUntil: 3 });
 		const { error } = await run(createDeals({ requestOptions: { itemsInParallel: 3 } }), deals(12));
 		expect(error).toBeUndefined();
 		expect(mostInProgress()).toBe(3);
