@@ -172,6 +172,10 @@ function createSandbox(options = {}) {
 		clearLog() {
 			core.log.length = 0;
 		},
+		/** API requests being answered now (a hung one until its client gives up). */
+		get inProgress() {
+			return core.inProgress;
+		},
 		get state() {
 			return core.state;
 		},
