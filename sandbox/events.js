@@ -9,7 +9,7 @@
 const { versionLinks } = require('./links');
 const { parseIsoUtc } = require('./dates');
 
-const SLIDES = ['Cover', 'Agenda', 'Pricing', 'Team', 'Next steps'];
+const SLIDE_COUNT = 5;
 const CLICKS = [
 	{ eventName: 'CTA click: Book a meeting', eventUrl: 'https://calendly.com/acme-sales/intro' },
 	{ eventName: 'Link click: Case study', eventUrl: 'https://acme.test/case-studies' },
@@ -36,6 +36,8 @@ const eventId = (random) => `evt_${random.hex(16)}`;
 const visitorId = (random) => `vis_${random.hex(16)}`;
 
 const MAX_SESSION_EVENTS = 8;
+/** Every this-many-th session's events carry no sessionId (the spec allows null): readers still read them as visits. */
+const SESSIONLESS_EVERY = 25;
 /** A session starts at least this long before its version's window ends, so all of it fits inside. */
 const SESSION_ROOM_MS = 3_600_000;
 
@@ -96,10 +98,13 @@ function buildEvent(ids, timestampMs, fromVersion, action, device, location) {
 }
 
 /**
- * Seeded events: visit sessions (a cover view, then slide views and clicks a few seconds to two minutes
- * apart) spread over the `spanMs` before `now`, each inside its version's life (after creation, before
- * expiry). About one click in five lands on the exact millisecond of the view before it, so ties in
- * `timestamp` are common and ordering falls back to `eventId`.
+ * Seeded events: visit sessions (the cover, then the next slides in order, each viewed after a dwell
+ * of a few seconds to two minutes, with clicks on calls to action between) spread over the `spanMs`
+ * before `now`, each inside its version's life (after creation, before expiry). Views are named as in
+ * Storydoc's reference (`view_slide_3`). Each version has three readers, so the same reader comes back
+ * days later and a second reader opens it; every 25th session has no sessionId. About one click in
+ * five lands on the exact millisecond of the view before it, so ties in `timestamp` are common and
+ * ordering falls back to `eventId`.
  */
 function generateEvents({ random, versions, stories, count, now, spanMs }) {
 	const storyById = new Map(stories.map((story) => [story.id, story]));
@@ -117,20 +122,25 @@ function generateEvents({ random, versions, stories, count, now, spanMs }) {
 	});
 	const usable = targets.filter((target) => target.end > target.start);
 	const events = [];
+	let sessions = 0;
 	while (usable.length && events.length < count) {
 		const target = random.pick(usable);
-		const sessionId = random.uuid();
+		const uuid = random.uuid();
+		const sessionId = ++sessions % SESSIONLESS_EVERY === 0 ? null : uuid;
 		const visitorId = random.pick(target.visitors);
 		const device = random.pick(DEVICES);
 		const location = random.pick(LOCATIONS);
 		const size = Math.min(random.int(1, MAX_SESSION_EVENTS), count - events.length);
 		let time = target.start + Math.floor(random.next() * (target.end - target.start));
+		let slide = 0;
 		for (let index = 0; index < size; index++) {
 			let action;
 			if (index === 0 || random.next() < 0.7) {
-				const slide = index === 0 ? 0 : random.int(1, SLIDES.length - 1);
+				// The draw is kept (the seeded data stays as it was) but the slides go in order.
+				if (index > 0) random.int(1, SLIDE_COUNT - 1);
+				slide = index === 0 ? 0 : Math.min(slide + 1, SLIDE_COUNT - 1);
 				action = {
-					eventName: `Slide view: ${SLIDES[slide]}`,
+					eventName: `view_slide_${slide + 1}`,
 					eventCategory: 'view',
 					eventUrl: `${target.url}#slide-${slide + 1}`,
 				};
@@ -177,7 +187,7 @@ function completeEvents(partials, { state, random, now, defaultVersionId }) {
 			eventId: eventId(random),
 		};
 		const action = {
-			eventName: 'Slide view: Cover',
+			eventName: 'view_slide_1',
 			eventCategory: 'view',
 			eventUrl: version ? versionLinks(version).url : null,
 		};

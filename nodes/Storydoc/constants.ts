@@ -19,3 +19,7 @@ export const DEFAULT_ITEMS_IN_PARALLEL = 50;
 export const GENERATE_ITEMS_IN_PARALLEL = 10;
 /** A whole window of the version limit; more in flight can never be sent sooner. */
 export const MAX_ITEMS_IN_PARALLEL = 150;
+
+/** Web analytics' usual idle time that ends a visit; a day is the most that still reads as one visit. */
+export const DEFAULT_SESSION_GAP_MINUTES = 30;
+export const MAX_SESSION_GAP_MINUTES = 1440;

@@ -19,8 +19,14 @@ const FOR_A_MODEL: Array<{ resource: string; operation: string; output?: string;
 	{
 		resource: 'analytics',
 		operation: 'getEvents',
+		output: 'readingSessions',
+		text: 'Summarize each visit of a reader to a Storydoc version between two dates (ISO 8601, e.g. 2026-11-01T00:00:00Z), oldest first: reading time in seconds (a lower bound), slides viewed, actions clicked, and whether the reader came back. Needs the Team plan.',
+	},
+	{
+		resource: 'analytics',
+		operation: 'getEvents',
 		output: 'versionSummary',
-		text: 'Summarize who opened which Storydoc version between two dates (ISO 8601, e.g. 2026-11-01T00:00:00Z): one result per version with its prospect, views, clicks, unique visitors and first and last event. Versions nobody opened are not listed. Needs the Team plan.',
+		text: 'Summarize who read which Storydoc version between two dates (ISO 8601, e.g. 2026-11-01T00:00:00Z): one result per version with its prospect, views, clicks, visitors, reading sessions, returning readers, reading time and deepest slide. Needs the Team plan.',
 	},
 	{
 		resource: 'story',

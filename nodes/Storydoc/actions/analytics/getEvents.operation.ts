@@ -1,7 +1,17 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { DEFAULT_PAGE_CONCURRENCY, MAX_PAGE_CONCURRENCY } from '../../constants';
+import {
+	DEFAULT_PAGE_CONCURRENCY,
+	DEFAULT_SESSION_GAP_MINUTES,
+	MAX_PAGE_CONCURRENCY,
+	MAX_SESSION_GAP_MINUTES,
+} from '../../constants';
 import { analyticsFilters } from '../../descriptions/analyticsFilters';
 import { outputProperties } from '../../descriptions/output';
 import { getOptionalLocatorId } from '../../helpers/locatorValues';
@@ -14,6 +24,7 @@ import {
 	validateDateRange,
 } from '../../helpers/validation';
 import { EVENT_OUTPUT, readOutput } from '../../helpers/output';
+import { ReadingSessions, readingByVersion } from '../../helpers/readingSessions';
 import { VersionSummaries } from '../../helpers/versionSummary';
 import { analyticsEvents } from '../../transport/analytics';
 import type { AnalyticsQuery } from '../../transport/analytics';
@@ -50,13 +61,29 @@ const properties: INodeProperties[] = [
 				description: 'One item per view or click, oldest first, as the API returns it',
 			},
 			{
+				name: 'Summary per Reading Session',
+				value: 'readingSessions',
+				description:
+					'One item per visit of a reader to a version, oldest first: reading time, slides viewed and the deepest, actions clicked, whether the reader came back',
+			},
+			{
 				name: 'Summary per Version',
 				value: 'versionSummary',
 				description:
-					'One item per version: its prospect, views, clicks, unique visitors and sessions, first and last event',
+					'One item per version: its prospect, views, clicks, readers and sessions, returning readers, readers who clicked, reading time, the deepest slide, first and last event',
 			},
 		],
 		default: 'events',
+	},
+	{
+		displayName: 'Session Ends After (Minutes)',
+		name: 'sessionGapMinutes',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_SESSION_GAP_MINUTES },
+		default: DEFAULT_SESSION_GAP_MINUTES,
+		description:
+			"For events without a session ID: a reader's events more than this far apart are two sessions. A session whose last event is more recent than this may still be going on.",
+		displayOptions: { show: { output: ['readingSessions', 'versionSummary'] } },
 	},
 	{
 		displayName: 'Return All',
@@ -156,11 +183,12 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest
 		this.getNodeParameter('output', itemIndex),
 		{
 			events: 'Raw Events',
+			readingSessions: 'Summary per Reading Session',
 			versionSummary: 'Summary per Version',
 		},
 	);
 	const returnAll =
-		output === 'versionSummary' ||
+		output !== 'events' ||
 		booleanField(node, itemIndex, 'Return All', this.getNodeParameter('returnAll', itemIndex));
 	const limit = returnAll
 		? undefined
@@ -188,16 +216,40 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest
 		]),
 	);
 	const shape = output === 'events' ? readOutput(this, itemIndex, EVENT_OUTPUT) : undefined;
+	const idleGapMs =
+		output === 'events'
+			? 0
+			: 60_000 *
+				positiveIntegerField(
+					node,
+					itemIndex,
+					'Session Ends After (Minutes)',
+					this.getNodeParameter('sessionGapMinutes', itemIndex, DEFAULT_SESSION_GAP_MINUTES),
+					MAX_SESSION_GAP_MINUTES,
+				);
 
 	return async () => {
 		const events = analyticsEvents.call(this, query, { concurrency, limit, itemIndex });
-		if (output === 'versionSummary') {
-			const summaries = new VersionSummaries();
-			for await (const page of events) for (const event of page) summaries.add(event);
-			return this.helpers.constructExecutionMetaData(
-				this.helpers.returnJsonArray(summaries.results()),
-				{ itemData: { item: itemIndex } },
-			);
+		if (output !== 'events') {
+			const sessions = new ReadingSessions(idleGapMs);
+			const summaries = output === 'versionSummary' ? new VersionSummaries() : undefined;
+			for await (const page of events) {
+				for (const event of page) {
+					sessions.add(event);
+					summaries?.add(event);
+				}
+			}
+			const readSessions = sessions.results(Math.min(query.to, Date.now()));
+			let results: IDataObject[] = readSessions;
+			if (summaries) {
+				const reading = readingByVersion(readSessions);
+				results = summaries
+					.results()
+					.map((summary) => ({ ...summary, ...reading.get(summary.versionId) }));
+			}
+			return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(results), {
+				itemData: { item: itemIndex },
+			});
 		}
 		// Built page by page from the parsed events: no page wrapper and no copy is kept.
 		const items: INodeExecutionData[] = [];

@@ -252,7 +252,12 @@ describe('The description a model reads (tool mode)', () => {
 		[
 			'Get Events › Summary per Version',
 			{ ...rawEvents(), output: 'versionSummary' },
-			/one result per version/,
+			/one result per version .* reading time/,
+		],
+		[
+			'Get Events › Summary per Reading Session',
+			{ ...rawEvents(), output: 'readingSessions' },
+			/each visit of a reader .* reading time in seconds/,
 		],
 		['Story › Generate', { resource: 'story', operation: 'generate' }, /up to 3 minutes .* pageId/],
 		['Story › Get', storyGet, /by its ID \(24 hexadecimal characters\)/],

@@ -1,0 +1,321 @@
+/**
+ * Get Events › Summary per Reading Session, and the reading fields of Summary per Version, through
+ * n8n's engine against the sandbox: the seeded visits against sessions computed here from the
+ * sandbox's own events, then crafted events for the edges (an idle gap, repeated timestamps, pages
+ * answered out of order, events without a session, a session across a 92-day window's edge, a
+ * session that may still be going on) and a bad Session Ends After.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { DAY_MS } from '../../../../../sandbox/dates';
+import { SEED } from '../../../../../sandbox/seed';
+import type { Json } from '../../../../harness/n8n';
+import { runWorkflow, storydocWorkflow } from '../../../../harness/n8n';
+import { useSandbox } from '../../../../harness/sandbox';
+
+const NOW = Date.parse('2026-06-15T12:00:00.000Z');
+const MINUTE = 60_000;
+const api = useSandbox({ events: 3000, analyticsPageSize: 50, now: () => NOW });
+beforeEach(() => api.sandbox.reset());
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const LIVE = SEED.versions.live.id;
+const EDITED = SEED.versions.edited.id;
+
+async function getEvents(parameters: INodeParameters) {
+	const { outputs, error } = await runWorkflow(
+		storydocWorkflow({ resource: 'analytics', operation: 'getEvents', ...parameters }),
+		{ credentials: api.credentials() },
+	);
+	return { items: (outputs.Storydoc ?? []).map((item) => item.json as Json), error };
+}
+
+/**
+ * The sessions a seller would count by hand, from the sandbox's events of the period: one per
+ * sessionId; a reader's events without one split where more than `gapMs` passed.
+ */
+function sessionsByHand(from: number, to: number, gapMs: number): Json[][] {
+	const events = api.sandbox.state.events.filter(
+		(event: Json) => Date.parse(event.timestamp) >= from && Date.parse(event.timestamp) <= to,
+	);
+	const groups = new Map<string, Json[][]>();
+	for (const event of events) {
+		const key = event.sessionId
+			? `session ${event.versionId} ${event.sessionId}`
+			: `reader ${event.versionId} ${event.visitorId}`;
+		const runs = groups.get(key) ?? [[]];
+		const current = runs[runs.length - 1];
+		const last = current[current.length - 1];
+		if (
+			!event.sessionId &&
+			last &&
+			Date.parse(event.timestamp) - Date.parse(last.timestamp) > gapMs
+		)
+			runs.push([event]);
+		else current.push(event);
+		groups.set(key, runs);
+	}
+	return [...groups.values()].flat();
+}
+
+const slideOf = (event: Json) =>
+	Number(/^view_slide_(\d+)$/.exec(event.eventName ?? '')?.[1] ?? NaN);
+const secondsBetween = (a: Json, b: Json) =>
+	Math.round((Date.parse(b.timestamp) - Date.parse(a.timestamp)) / 1000);
+
+describe('Summary per Reading Session on the seeded visits', () => {
+	test('one item per session, oldest first, each as counted by hand from the same events', async () => {
+		const from = NOW - 60 * DAY_MS;
+		const { items, error } = await getEvents({
+			dateFrom: iso(from),
+			dateTo: iso(NOW),
+			output: 'readingSessions',
+		});
+		expect(error).toBeUndefined();
+		const byHand = sessionsByHand(from, NOW, 30 * MINUTE);
+		expect(byHand.some((events) => events[0].sessionId === null)).toBe(true);
+		expect(items).toHaveLength(byHand.length);
+
+		const starts = items.map((item) => Date.parse(item.startedAt));
+		expect(starts).toEqual([...starts].sort((a, b) => a - b));
+		const seen = new Map<string, number>();
+		for (const events of [...byHand].sort(
+			(a, b) => Date.parse(a[0].timestamp) - Date.parse(b[0].timestamp),
+		)) {
+			const first = events[0];
+			const last = events[events.length - 1];
+			const item = items.find(
+				(candidate) =>
+					candidate.versionId === first.versionId &&
+					candidate.visitorId === first.visitorId &&
+					candidate.startedAt === first.timestamp,
+			);
+			const slides = [...new Set(events.map(slideOf).filter((n) => !Number.isNaN(n)))].sort(
+				(a, b) => a - b,
+			);
+			expect(item).toMatchObject({
+				sessionId: first.sessionId,
+				storyId: first.storyId,
+				versionTitle: first.versionTitle,
+				prospectEmail: first.prospectEmail,
+				lastEventAt: last.timestamp,
+				readingSeconds: secondsBetween(first, last),
+				views: events.filter((event) => event.eventCategory === 'view').length,
+				clicks: events.filter((event) => event.eventCategory === 'click').length,
+				slidesViewed: slides,
+				deepestSlide: slides.length ? slides[slides.length - 1] : null,
+				actionsClicked: [
+					...new Set(events.filter((e) => e.eventCategory === 'click').map((e) => e.eventName)),
+				],
+				deviceType: first.deviceType,
+				locationCity: first.locationCity,
+			});
+			const reader = `${first.versionId} ${first.visitorId}`;
+			seen.set(reader, (seen.get(reader) ?? 0) + 1);
+			expect(item!.readerSession).toBe(seen.get(reader));
+			expect(item!.returningReader).toBe(seen.get(reader)! > 1);
+		}
+		expect(items.some((item) => item.returningReader)).toBe(true);
+		// The seeded sessions go in slide order from the cover: the deepest slide is how many were viewed
+		// (unless the period began in the middle of one).
+		for (const item of items.filter((candidate) => candidate.slidesViewed[0] === 1))
+			expect(item.deepestSlide).toBe(item.slidesViewed.length);
+	});
+
+	test("Summary per Version: readers' sessions, returning readers, readers who clicked, reading time, the deepest slide, the last reader", async () => {
+		const from = NOW - 60 * DAY_MS;
+		const { items } = await getEvents({
+			dateFrom: iso(from),
+			dateTo: iso(NOW),
+			output: 'versionSummary',
+		});
+		const byHand = sessionsByHand(from, NOW, 30 * MINUTE);
+		expect(items.length).toBeGreaterThan(2);
+		for (const summary of items) {
+			const sessions = byHand.filter((events) => events[0].versionId === summary.versionId);
+			const readers = (test: (events: Json[]) => boolean) =>
+				new Set(sessions.filter(test).map((events) => events[0].visitorId)).size;
+			const seconds = sessions.map((events) =>
+				secondsBetween(events[0], events[events.length - 1]),
+			);
+			const total = seconds.reduce((sum, value) => sum + value, 0);
+			const latest = [...sessions].sort(
+				(a, b) => Date.parse(a[a.length - 1].timestamp) - Date.parse(b[b.length - 1].timestamp),
+			)[sessions.length - 1];
+			expect(summary).toMatchObject({
+				readingSessions: sessions.length,
+				returningReaders: new Set(
+					sessions
+						.filter(
+							(events) =>
+								sessions.filter(
+									(other) =>
+										other[0].visitorId === events[0].visitorId &&
+										Date.parse(other[0].timestamp) < Date.parse(events[0].timestamp),
+								).length > 0,
+						)
+						.map((events) => events[0].visitorId),
+				).size,
+				readersWhoClicked: readers((events) => events.some((e) => e.eventCategory === 'click')),
+				totalReadingSeconds: total,
+				averageReadingSeconds: Math.round(total / sessions.length),
+				deepestSlide: Math.max(
+					...sessions
+						.flat()
+						.map(slideOf)
+						.filter((n) => !Number.isNaN(n)),
+				),
+				lastReaderVisitorId: latest[0].visitorId,
+			});
+		}
+	});
+});
+
+describe('Summary per Reading Session on crafted visits', () => {
+	/** Events on the seeded versions at the given minutes before NOW, with what they need. */
+	const at = (minutesAgo: number, fields: Json = {}) => ({
+		versionId: LIVE,
+		visitorId: 'vis_anna',
+		sessionId: null,
+		eventCategory: 'view',
+		eventName: 'view_slide_1',
+		timestamp: iso(NOW - minutesAgo * MINUTE),
+		...fields,
+	});
+	const craft = (events: Json[]) => {
+		api.sandbox.state.events.length = 0;
+		api.sandbox.addEvents(events);
+	};
+	const lastHours = (hours: number, extra: INodeParameters = {}) =>
+		getEvents({
+			dateFrom: iso(NOW - hours * 3_600_000),
+			dateTo: iso(NOW),
+			output: 'readingSessions',
+			...extra,
+		});
+
+	test('without a sessionId: a gap of more than Session Ends After starts a new session; exactly that gap does not', async () => {
+		craft([
+			at(200),
+			at(170, { eventName: 'view_slide_2' }),
+			at(141, { eventCategory: 'click', eventName: 'CTA click: Book a meeting' }),
+			at(100, { eventName: 'view_slide_4' }),
+			at(100, { versionId: EDITED }),
+		]);
+		const { items } = await lastHours(5);
+		expect(
+			items.map((item) => [item.versionId, item.startedAt, item.readingSeconds, item.slidesViewed]),
+		).toEqual([
+			[LIVE, iso(NOW - 200 * MINUTE), 59 * 60, [1, 2]],
+			[LIVE, iso(NOW - 100 * MINUTE), 0, [4]],
+			[EDITED, iso(NOW - 100 * MINUTE), 0, [1]],
+		]);
+		expect(items[0]).toMatchObject({ clicks: 1, actionsClicked: ['CTA click: Book a meeting'] });
+		expect(items.map((item) => [item.readerSession, item.returningReader])).toEqual([
+			[1, false],
+			[2, true],
+			[1, false],
+		]);
+		const { items: longer } = await lastHours(5, { sessionGapMinutes: 45 });
+		expect(longer.map((item) => item.readingSeconds)).toEqual([100 * 60, 0]);
+	});
+
+	test('events sharing a timestamp, a visitor unknown, a session given by its ID however far apart its events', async () => {
+		craft([
+			at(300, { sessionId: 's-long', visitorId: 'vis_ben' }),
+			at(300, { sessionId: 's-long', visitorId: 'vis_ben', eventName: 'view_slide_2' }),
+			at(60, { sessionId: 's-long', visitorId: 'vis_ben', eventName: 'view_slide_3' }),
+			at(90, { visitorId: null }),
+			at(80, { visitorId: null, eventCategory: 'click', eventName: 'CTA click: Download PDF' }),
+		]);
+		const { items } = await lastHours(6);
+		expect(items).toHaveLength(2);
+		expect(items[0]).toMatchObject({
+			sessionId: 's-long',
+			readingSeconds: 240 * 60,
+			views: 3,
+			slidesViewed: [1, 2, 3],
+			readerSession: 1,
+			returningReader: false,
+		});
+		expect(items[1]).toMatchObject({
+			visitorId: null,
+			sessionId: null,
+			readingSeconds: 600,
+			readerSession: null,
+			returningReader: null,
+		});
+	});
+
+	test('pages answered out of order give the same sessions as one page after another', async () => {
+		const events: Json[] = [];
+		for (let reader = 0; reader < 12; reader++)
+			for (let step = 0; step < 20; step++)
+				events.push(
+					at(600 - reader * 7 - step, {
+						visitorId: `vis_${reader % 5}`,
+						sessionId: reader % 3 ? `s-${reader}` : null,
+						eventName: `view_slide_${step + 1}`,
+					}),
+				);
+		craft(events);
+		// The second page is answered late: whichever order the pages come in, the result is the same.
+		api.sandbox.setFault({
+			route: 'GET /v2/analytics/events',
+			type: 'slow',
+			delayMs: 200,
+			after: 1,
+		});
+		const { items: parallel } = await lastHours(12, { options: { concurrency: 4 } });
+		api.sandbox.clearFaults();
+		const { items: oneByOne } = await lastHours(12, { options: { concurrency: 1 } });
+		expect(parallel.length).toBeGreaterThan(5);
+		expect(parallel).toEqual(oneByOne);
+	});
+
+	test('a session across the edge of two 92-day windows is one session', async () => {
+		// The node reads a period of 100 days as two windows; the second starts at UTC midnight.
+		const from = NOW - 100 * DAY_MS;
+		const edge = Math.floor(from / DAY_MS) * DAY_MS + 92 * DAY_MS;
+		craft([
+			{ ...at(0, { sessionId: 's-edge' }), timestamp: iso(edge - 2 * MINUTE) },
+			{
+				...at(0, { sessionId: 's-edge', eventName: 'view_slide_2' }),
+				timestamp: iso(edge + MINUTE),
+			},
+			{ ...at(0, { eventName: 'view_slide_3' }), timestamp: iso(edge - MINUTE) },
+			{ ...at(0, { eventName: 'view_slide_4' }), timestamp: iso(edge + 2 * MINUTE) },
+		]);
+		const { items } = await getEvents({
+			dateFrom: iso(from),
+			dateTo: iso(NOW),
+			output: 'readingSessions',
+		});
+		expect(
+			api.sandbox.log.filter((entry: Json) => entry.path === '/v2/analytics/events'),
+		).toHaveLength(2);
+		expect(items.map((item) => [item.sessionId, item.readingSeconds, item.slidesViewed])).toEqual([
+			['s-edge', 180, [1, 2]],
+			[null, 180, [3, 4]],
+		]);
+	});
+
+	test('a session whose last event is more recent than Session Ends After may still be going on', async () => {
+		craft([at(50, { sessionId: 's-done' }), at(10, { sessionId: 's-open', visitorId: 'vis_ben' })]);
+		const { items } = await lastHours(2);
+		expect(items.map((item) => [item.sessionId, item.mayBeOngoing])).toEqual([
+			['s-done', false],
+			['s-open', true],
+		]);
+		const { items: shortGap } = await lastHours(2, { sessionGapMinutes: 5 });
+		expect(shortGap.map((item) => item.mayBeOngoing)).toEqual([false, false]);
+	});
+
+	test('Session Ends After outside 1 to 1440 fails the node before any request, naming the item and the field', async () => {
+		const { error } = await lastHours(2, { sessionGapMinutes: 0 });
+		expect(error.message).toBe(
+			'Item 0: "Session Ends After (Minutes)" must be a whole number from 1 to 1440',
+		);
+		expect(api.sandbox.log).toHaveLength(0);
+	});
+});
