@@ -7,7 +7,8 @@
  * own executionTime for it (for HTTP Request + Split Out, the two added up).
  *
  * One `n8n execute` runs Get Events twice, each a branch of the trigger: first in the fresh process
- * (a), then again once that process is warm (a'), then Summary per Version (s); another runs HTTP
+ * (a), then again once that process is warm (a'), then Summary per Version (s) and Summary per
+ * Reading Session (r); another runs HTTP
  * Request + Split Out (b). Beside them the floor (f): the same pages read with plain `fetch` and the
  * node's concurrency, parsed and wrapped as items, in a process of its own on the app's Node, first
  * cold (f) then warm (f'). Then the same reads on n8n-core's engine in this process, no app around
@@ -61,7 +62,7 @@ function eventsMismatch(items, eventIds) {
 		return `item ${index} is event ${items[index]?.json?.eventId}, expected ${eventIds[index]}`;
 	return undefined;
 }
-/** Summary per Version: one row per version, whose views and clicks add up to every event. */
+/** A summary (per version, per reading session): its rows' views and clicks add up to every event. */
 function summaryMismatch(items, eventCount) {
 	const counted = items.reduce((sum, item) => sum + item.json.views + item.json.clicks, 0);
 	return counted === eventCount ? undefined : `counted ${counted} events, expected ${eventCount}`;
@@ -96,7 +97,15 @@ const medianOf = (rows, key) => median(rows.map((row) => row[key]).filter((v) =>
 
 /** Runs each side once per run in the real app, the order rotating; returns their rows. */
 async function measureInApp({ app, sandbox, workflows, floorQuery, outputs }) {
-	const rows = { cold: [], warm: [], summary: [], httpRequest: [], floorCold: [], floorWarm: [] };
+	const rows = {
+		cold: [],
+		warm: [],
+		summary: [],
+		sessions: [],
+		httpRequest: [],
+		floorCold: [],
+		floorWarm: [],
+	};
 	const pagesPerRead = Math.ceil(EVENTS / PAGE_SIZE);
 	const pageCounts = [];
 	const inFlight = [];
@@ -111,7 +120,7 @@ async function measureInApp({ app, sandbox, workflows, floorQuery, outputs }) {
 	};
 	const sides = {
 		async getEvents(run) {
-			const { result, requests } = await executeInApp(workflows.getEvents, run, 3 * pagesPerRead);
+			const { result, requests } = await executeInApp(workflows.getEvents, run, 4 * pagesPerRead);
 			inFlight.push(requests.mostInFlight);
 			const items = (name) => result.outputs[name] ?? [];
 			outputs.record(
@@ -126,10 +135,15 @@ async function measureInApp({ app, sandbox, workflows, floorQuery, outputs }) {
 				everyEvent('Summary per Version in the app'),
 				summaryMismatch(items(NODES.summary), EVENTS),
 			);
+			outputs.record(
+				everyEvent('Summary per Reading Session in the app'),
+				summaryMismatch(items(NODES.sessions), EVENTS),
+			);
 			for (const [key, name] of Object.entries({
 				cold: NODES.cold,
 				warm: NODES.warm,
 				summary: NODES.summary,
+				sessions: NODES.sessions,
 			})) {
 				const ms = result.nodeMs(name);
 				rows[key].push({ ms, ...timeline(requests.answeredAt, result.nodeStartedAt(name), ms) });
@@ -202,6 +216,7 @@ function printApp(rows, { eventJsonBytes, n8nVersion, node, concurrency }) {
 	row('(a)  Get Events, first in a fresh n8n process', rows.cold);
 	row("(a') Get Events, again in the same process (warm)", rows.warm);
 	row('(s)  Summary per Version (warm)', rows.summary);
+	row('(r)  Summary per Reading Session (warm)', rows.sessions);
 	row('(b)  HTTP Request 4.2 + Split Out, fresh process', rows.httpRequest);
 	row('(f)  floor: fetch, parse, wrap; first in a new process', rows.floorCold);
 	row("(f') floor: the same, warm process", rows.floorWarm);
@@ -254,7 +269,16 @@ function checkTargets(rows, engine) {
 		`Get Events over the floor, in the app: fresh (a)/(f) ${ratio(a, f)}, warm (a')/(f') ${ratio(aWarm, fWarm)}; fresh over the warm floor (a)/(f') ${ratio(a, fWarm)}`,
 	);
 	console.log(`HTTP Request + Split Out over Get Events, in the app (b)/(a): ${ratio(b, a)}`);
+	const sessions = medianOf(rows.sessions, 'ms');
+	console.log(
+		`Summary per Reading Session over each event, warm, same run of the app (r)/(a'): ${ratio(sessions, aWarm)}`,
+	);
 	if (QUICK) return;
+	check(
+		"target: Summary per Reading Session ≤ 1.1 × Get Events' each event in the same run (r)/(a')",
+		sessions / aWarm <= 1.1,
+		ratio(sessions, aWarm),
+	);
 	check(
 		'target: Get Events ≤ 1.25 × the floor in the app, fresh (a)/(f)',
 		a / f <= 1.25,

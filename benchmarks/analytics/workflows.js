@@ -2,7 +2,8 @@
 /**
  * The workflows bench:analytics runs in the real app, each from a Manual Trigger. n8n (execution
  * order v1) runs a node's branches one after another, the top one first, so one `n8n execute` gives
- * Get Events in a fresh n8n process, then again in the same process once warm, then Summary per Version.
+ * Get Events in a fresh n8n process, then again in the same process once warm, then Summary per
+ * Version, then Summary per Reading Session.
  */
 const { BEARER_CREDENTIAL, manualWorkflow: workflow, storydocNode } = require('../lib/workflows');
 
@@ -10,13 +11,14 @@ const NODES = {
 	cold: 'Get Events',
 	warm: 'Get Events (warm)',
 	summary: 'Summary per Version',
+	sessions: 'Summary per Reading Session',
 	httpRequest: 'HTTP Request',
 	splitOut: 'Split Out',
 };
 
 const link = (node) => ({ node, type: 'main', index: 0 });
 
-/** Get Events over the period with Return All, cold then warm, then its Summary per Version. */
+/** Get Events over the period with Return All, cold then warm, then its two summaries. */
 function getEventsWorkflow({ dateFrom, dateTo, concurrency }) {
 	const getEvents = (name, y, outputParameters) => ({
 		...storydocNode({
@@ -37,8 +39,13 @@ function getEventsWorkflow({ dateFrom, dateTo, concurrency }) {
 			getEvents(NODES.cold, 0, { returnAll: true }),
 			getEvents(NODES.warm, 200, { returnAll: true }),
 			getEvents(NODES.summary, 400, { output: 'versionSummary' }),
+			getEvents(NODES.sessions, 600, { output: 'readingSessions' }),
 		],
-		{ Manual: { main: [[link(NODES.cold), link(NODES.warm), link(NODES.summary)]] } },
+		{
+			Manual: {
+				main: [[link(NODES.cold), link(NODES.warm), link(NODES.summary), link(NODES.sessions)]],
+			},
+		},
 	);
 }
 
