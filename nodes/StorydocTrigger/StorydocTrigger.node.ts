@@ -1,4 +1,5 @@
 import type {
+	IDataObject,
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
@@ -6,13 +7,17 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import type { AnalyticsEvent } from '../Storydoc/helpers/interfaces';
 import { listSearch } from '../Storydoc/methods';
 import { DAY_MS, MAX_WINDOW_DAYS } from '../Storydoc/helpers/dateWindows';
+import { DEFAULT_SESSION_GAP_MINUTES, MAX_SESSION_GAP_MINUTES } from '../Storydoc/constants';
 import { readCredentialAfresh } from '../Storydoc/transport';
 import { analyticsEvents, latestEvent } from '../Storydoc/transport/analytics';
 import { analyticsFilters } from '../Storydoc/descriptions/analyticsFilters';
 import { advance, readCursor, startCursor } from './eventCursor';
 import { firstViews, readFirstViewState } from './firstViews';
+import { latestEndedSession } from './latestEndedSession';
+import { endSessions, readOpenSessions } from './sessionsEnded';
 import { explainTriggerError, nothingToEmit, startedFromNow, versionItems } from './pollResults';
 import { pollDeadline, readNewEvents } from './readNewEvents';
 import { EVENT_WORDS, matchesType, readSettings } from './settings';
@@ -25,7 +30,7 @@ export class StorydocTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle:
-			'={{ {"any": "Any engagement", "view": "Views", "click": "Clicks", "firstView": "First views"}[$parameter["event"]] }}',
+			'={{ {"any": "Any engagement", "view": "Views", "click": "Clicks", "firstView": "First views", "sessionEnded": "Reading sessions"}[$parameter["event"]] }}',
 		description:
 			'Starts the workflow when a prospect views or clicks a Storydoc version (Team plan)',
 		defaults: { name: 'Storydoc Trigger' },
@@ -64,9 +69,25 @@ export class StorydocTrigger implements INodeType {
 						description:
 							'The first time a version is viewed since it was created, once per version (a prospect opened the proposal)',
 					},
+					{
+						name: 'Reading Session Ended',
+						value: 'sessionEnded',
+						description:
+							'A reader finished a visit to a version: once it has had no event for Session Ends After, one item with its reading time, slides and clicks',
+					},
 					{ name: 'View', value: 'view', description: 'A view of a slide or page' },
 				],
 				default: 'any',
+			},
+			{
+				displayName: 'Session Ends After (Minutes)',
+				name: 'sessionGapMinutes',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_SESSION_GAP_MINUTES },
+				default: DEFAULT_SESSION_GAP_MINUTES,
+				description:
+					'A session is emitted once its reader has had no event for this long, so it comes at least this long after its last event (and after the next poll). Its events may span several polls.',
+				displayOptions: { show: { event: ['sessionEnded'] } },
 			},
 			{
 				displayName:
@@ -96,7 +117,7 @@ export class StorydocTrigger implements INodeType {
 					},
 				],
 				default: 'events',
-				displayOptions: { hide: { event: ['firstView'] } },
+				displayOptions: { hide: { event: ['firstView', 'sessionEnded'] } },
 			},
 		],
 	};
@@ -114,6 +135,10 @@ export class StorydocTrigger implements INodeType {
 		const deadline = pollDeadline(this, now);
 
 		try {
+			if (manual && settings.eventType === 'sessionEnded') {
+				const session = await latestEndedSession(this, settings, now);
+				return [this.helpers.returnJsonArray([session])];
+			}
 			if (manual) {
 				// A real event to map fields from; the cursor is left alone.
 				const query = { ...settings.filters, from: now - MAX_WINDOW_DAYS * DAY_MS, to: now };
@@ -153,7 +178,7 @@ export class StorydocTrigger implements INodeType {
 
 			// Only now that the pages have arrived: a poll that fails midway leaves the cursor where it was.
 			const { fresh, next } = advance(cursor, read);
-			let emitted = fresh.filter(accept);
+			let emitted: IDataObject[] = fresh.filter(accept);
 			const log = { node: this.getNode().name, workflowId: this.getWorkflow().id };
 			if (settings.eventType === 'firstView') {
 				// The checks may fail too: the cursor and what was settled move together, or not at all.
@@ -167,6 +192,18 @@ export class StorydocTrigger implements INodeType {
 					);
 				}
 			}
+			if (settings.eventType === 'sessionEnded') {
+				// Everything up to `readUntil` has been read: a session idle for longer has ended.
+				const readUntil = complete ? query.to : Date.parse(next.timestamp);
+				const found = endSessions(
+					readOpenSessions(staticData),
+					fresh,
+					readUntil,
+					settings.idleGapMs,
+				);
+				staticData.readingSessions = { open: found.open };
+				emitted = found.ended;
+			}
 			staticData.cursor = { ...next };
 			if (!complete) {
 				this.logger.info(
@@ -175,7 +212,8 @@ export class StorydocTrigger implements INodeType {
 				);
 			}
 			if (!emitted.length) return await nothingToEmit(this);
-			const json = settings.output === 'versionSummary' ? versionItems(emitted) : emitted;
+			const json =
+				settings.output === 'versionSummary' ? versionItems(emitted as AnalyticsEvent[]) : emitted;
 			return [this.helpers.returnJsonArray(json)];
 		} catch (error) {
 			if (manual || !cursor) throw explainTriggerError(error);

@@ -1,11 +1,12 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
 import { optionalLocatorId } from '../Storydoc/helpers/locatorValues';
-import { optionalEmailField } from '../Storydoc/helpers/validation';
+import { optionalEmailField, positiveIntegerField } from '../Storydoc/helpers/validation';
+import { DEFAULT_SESSION_GAP_MINUTES, MAX_SESSION_GAP_MINUTES } from '../Storydoc/constants';
 import type { AnalyticsEvent } from '../Storydoc/helpers/interfaces';
 import type { AnalyticsQuery } from '../Storydoc/transport/analytics';
 
-export type EventType = 'any' | 'view' | 'click' | 'firstView';
+export type EventType = 'any' | 'view' | 'click' | 'firstView' | 'sessionEnded';
 type Output = 'events' | 'versionSummary';
 
 export const EVENT_WORDS: Record<EventType, string> = {
@@ -13,12 +14,15 @@ export const EVENT_WORDS: Record<EventType, string> = {
 	view: 'view',
 	click: 'click',
 	firstView: 'view',
+	sessionEnded: 'reading session',
 };
 
 export interface Settings {
 	eventType: EventType;
 	output: Output;
 	filters: Omit<AnalyticsQuery, 'from' | 'to'>;
+	/** Reading Session Ended: how long without an event ends a session. */
+	idleGapMs: number;
 }
 
 /** Every parameter, checked before any request: a bad filter fails the activation, not a poll later on. */
@@ -27,9 +31,22 @@ export function readSettings(context: IPollFunctions): Settings {
 	const event = context.getNodeParameter('event', 'any') as EventType;
 	return {
 		eventType: event,
-		// Output does not apply to First View (hidden there): its items are events, one per version.
+		// Output does not apply to First View and Reading Session Ended (hidden there).
 		output:
-			event === 'firstView' ? 'events' : (context.getNodeParameter('output', 'events') as Output),
+			event === 'firstView' || event === 'sessionEnded'
+				? 'events'
+				: (context.getNodeParameter('output', 'events') as Output),
+		idleGapMs:
+			event === 'sessionEnded'
+				? 60_000 *
+					positiveIntegerField(
+						node,
+						undefined,
+						'Session Ends After (Minutes)',
+						context.getNodeParameter('sessionGapMinutes', DEFAULT_SESSION_GAP_MINUTES),
+						MAX_SESSION_GAP_MINUTES,
+					)
+				: 0,
 		filters: {
 			storyId: optionalLocatorId(
 				node,
@@ -51,6 +68,8 @@ export function readSettings(context: IPollFunctions): Settings {
 	};
 }
 
-/** Fetch Test Event's filter (First View: any view, the latest one being the quickest to find). */
+/** Which events a poll emits, and Fetch Test Event's filter (First View: any view, the latest one being the quickest to find). */
 export const matchesType = (eventType: EventType) => (event: AnalyticsEvent) =>
-	eventType === 'any' || event.eventCategory === (eventType === 'firstView' ? 'view' : eventType);
+	eventType === 'any' ||
+	eventType === 'sessionEnded' ||
+	event.eventCategory === (eventType === 'firstView' ? 'view' : eventType);

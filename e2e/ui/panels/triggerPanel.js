@@ -1,5 +1,5 @@
 'use strict';
-/** The Storydoc Trigger in the editor: its Event list, notices, Fetch Test Event returning the latest click, First View. */
+/** The Storydoc Trigger in the editor: its Event list, notices, Fetch Test Event returning the latest click, First View, Reading Session Ended. */
 const { expectEqual, ensure } = require('../../../scripts/lib/assertions');
 const { TRIGGER_TYPE } = require('../../n8n-app');
 const { dropdownOptions, tidyForScreenshot } = require('../browser');
@@ -63,6 +63,21 @@ function triggerPanel(session) {
 		},
 		{ needs: [OPENED] },
 	);
+	session.test(
+		'choosing Reading Session Ended shows Session Ends After and hides Output',
+		async ({ page }) => {
+			await chooseEvent(page, 'Reading Session Ended');
+			await page
+				.locator('[data-test-id="parameter-input-sessionGapMinutes"]')
+				.waitFor({ timeout: 15_000 });
+			await page
+				.locator('[data-test-id="parameter-input-output"]')
+				.waitFor({ state: 'detached', timeout: 15_000 });
+			await tidyForScreenshot(page);
+			await session.screenshot('ui-trigger-session-ended.png');
+		},
+		{ needs: [OPENED] },
+	);
 }
 
 async function fetchTestEvent(page, client) {
@@ -108,14 +123,17 @@ async function chooseFirstView(page) {
 	const notice = builtTriggerDescription().properties.find(
 		(property) => property.name === 'firstViewNotice',
 	).displayName;
-	await page.click('[data-test-id="parameter-input-event"]');
-	await page
-		.locator('.el-select-dropdown__item:visible', { hasText: 'First View of a Version' })
-		.click();
+	await chooseEvent(page, 'First View of a Version');
 	await page.getByText(notice.slice(0, 60), { exact: false }).first().waitFor({ timeout: 15_000 });
 	await page
 		.locator('[data-test-id="parameter-input-output"]')
 		.waitFor({ state: 'detached', timeout: 15_000 });
+}
+
+/** Picks an Event from the list, and waits for the list to be gone from the screenshot. */
+async function chooseEvent(page, name) {
+	await page.click('[data-test-id="parameter-input-event"]');
+	await page.locator('.el-select-dropdown__item:visible', { hasText: name }).click();
 	await page
 		.locator('.el-select-dropdown__item:visible')
 		.first()

@@ -57,17 +57,19 @@ export function slideNumber(eventName: unknown): number | undefined {
 	return match ? Number(match[1]) : undefined;
 }
 
-interface Tally {
+/**
+ * A session still being read: plain JSON, so the trigger keeps it between polls. Its slides and
+ * actions gather in `session` as they come, sorted when it is finished.
+ */
+export interface OpenSession {
 	session: ReadingSession;
 	firstInstant: number;
 	lastInstant: number;
-	slides: Set<number>;
-	actions: Set<string>;
 	/** When each detail was set: the earliest event with it gives it, whatever order events come in. */
 	detailsAt: Partial<Record<(typeof DETAIL_FIELDS)[number], number>>;
 }
 
-function newTally(event: AnalyticsEvent, instant: number, sessionId: string | null): Tally {
+export function openSession(event: AnalyticsEvent, instant: number): OpenSession {
 	const session: ReadingSession = {
 		storyId: event.storyId,
 		storyTitle: null,
@@ -77,7 +79,7 @@ function newTally(event: AnalyticsEvent, instant: number, sessionId: string | nu
 		prospectEmail: null,
 		prospectPosition: null,
 		visitorId: null,
-		sessionId,
+		sessionId: present(event.sessionId) ? event.sessionId : null,
 		startedAt: event.timestamp,
 		lastEventAt: event.timestamp,
 		readingSeconds: 0,
@@ -93,42 +95,57 @@ function newTally(event: AnalyticsEvent, instant: number, sessionId: string | nu
 		readerSession: null,
 		mayBeOngoing: false,
 	};
-	return {
-		session,
-		firstInstant: instant,
-		lastInstant: instant,
-		slides: new Set(),
-		actions: new Set(),
-		detailsAt: {},
-	};
+	return { session, firstInstant: instant, lastInstant: instant, detailsAt: {} };
 }
 
-function count(tally: Tally, event: AnalyticsEvent, instant: number) {
-	const { session } = tally;
+export function addToSession(open: OpenSession, event: AnalyticsEvent, instant: number) {
+	const { session } = open;
 	if (event.eventCategory === 'view') {
 		session.views++;
 		const slide = slideNumber(event.eventName);
-		if (slide !== undefined) tally.slides.add(slide);
+		if (slide !== undefined && !session.slidesViewed.includes(slide))
+			session.slidesViewed.push(slide);
 	} else if (event.eventCategory === 'click') {
 		session.clicks++;
-		if (present(event.eventName)) tally.actions.add(event.eventName);
+		if (present(event.eventName) && !session.actionsClicked.includes(event.eventName))
+			session.actionsClicked.push(event.eventName);
 	}
-	if (instant < tally.firstInstant) {
-		tally.firstInstant = instant;
+	if (instant < open.firstInstant) {
+		open.firstInstant = instant;
 		session.startedAt = event.timestamp;
 	}
-	if (instant >= tally.lastInstant) {
-		tally.lastInstant = instant;
+	if (instant >= open.lastInstant) {
+		open.lastInstant = instant;
 		session.lastEventAt = event.timestamp;
 	}
 	// The earliest event that carries a detail gives it: who read, and where and on what it began.
 	for (const field of DETAIL_FIELDS) {
 		const value = event[field];
-		if (present(value) && instant < (tally.detailsAt[field] ?? Number.POSITIVE_INFINITY)) {
+		if (present(value) && instant < (open.detailsAt[field] ?? Number.POSITIVE_INFINITY)) {
 			session[field] = value;
-			tally.detailsAt[field] = instant;
+			open.detailsAt[field] = instant;
 		}
 	}
+}
+
+/** The session as an item: its reading time, and its slides in order with the deepest. */
+export function finishSession(open: OpenSession, mayBeOngoing: boolean): ReadingSession {
+	const slidesViewed = [...open.session.slidesViewed].sort((a, b) => a - b);
+	return {
+		...open.session,
+		readingSeconds: Math.round((open.lastInstant - open.firstInstant) / 1000),
+		slidesViewed,
+		deepestSlide: slidesViewed.length ? slidesViewed[slidesViewed.length - 1] : null,
+		actionsClicked: [...open.session.actionsClicked],
+		mayBeOngoing,
+	};
+}
+
+/** Which session an event belongs to: its version and session ID, or its version and reader. */
+export function sessionKey(event: AnalyticsEvent): string {
+	return present(event.sessionId)
+		? `session ${event.versionId} ${event.sessionId}`
+		: `reader ${event.versionId} ${present(event.visitorId) ? event.visitorId : ''}`;
 }
 
 /**
@@ -136,7 +153,7 @@ function count(tally: Tally, event: AnalyticsEvent, instant: number) {
  * and version, split where no event came for `idleGapMs`. See docs/development.md › Design notes.
  */
 export class ReadingSessions {
-	private readonly bySessionId = new Map<string, Tally>();
+	private readonly bySessionId = new Map<string, OpenSession>();
 
 	/** Events without a `sessionId`, per reader and version: split into sessions once all are read. */
 	private readonly unsessioned = new Map<
@@ -148,36 +165,35 @@ export class ReadingSessions {
 
 	add(event: AnalyticsEvent): void {
 		const instant = instantOf(event.timestamp);
+		const key = sessionKey(event);
 		if (present(event.sessionId)) {
-			const key = `${event.versionId}\u0000${event.sessionId}`;
-			let tally = this.bySessionId.get(key);
-			if (!tally) {
-				tally = newTally(event, instant, event.sessionId);
-				this.bySessionId.set(key, tally);
+			let open = this.bySessionId.get(key);
+			if (!open) {
+				open = openSession(event, instant);
+				this.bySessionId.set(key, open);
 			}
-			count(tally, event, instant);
+			addToSession(open, event, instant);
 			return;
 		}
-		const key = `${event.versionId}\u0000${present(event.visitorId) ? event.visitorId : ''}`;
 		const events = this.unsessioned.get(key) ?? [];
 		events.push({ event, instant });
 		this.unsessioned.set(key, events);
 	}
 
-	private splitUnsessioned(): Tally[] {
-		const tallies: Tally[] = [];
+	private splitUnsessioned(): OpenSession[] {
+		const sessions: OpenSession[] = [];
 		for (const events of this.unsessioned.values()) {
 			events.sort((a, b) => a.instant - b.instant);
-			let tally: Tally | undefined;
+			let open: OpenSession | undefined;
 			for (const { event, instant } of events) {
-				if (!tally || instant - tally.lastInstant > this.idleGapMs) {
-					tally = newTally(event, instant, null);
-					tallies.push(tally);
+				if (!open || instant - open.lastInstant > this.idleGapMs) {
+					open = openSession(event, instant);
+					sessions.push(open);
 				}
-				count(tally, event, instant);
+				addToSession(open, event, instant);
 			}
 		}
-		return tallies;
+		return sessions;
 	}
 
 	/**
@@ -185,7 +201,7 @@ export class ReadingSessions {
 	 * of the period read: a session whose last event is less than the idle gap before it may go on.
 	 */
 	results(readUntil: number): ReadingSession[] {
-		const tallies = [...this.bySessionId.values(), ...this.splitUnsessioned()].sort(
+		const sessions = [...this.bySessionId.values(), ...this.splitUnsessioned()].sort(
 			(a, b) =>
 				a.firstInstant - b.firstInstant ||
 				a.session.versionId.localeCompare(b.session.versionId) ||
@@ -193,24 +209,15 @@ export class ReadingSessions {
 				(a.session.sessionId ?? '').localeCompare(b.session.sessionId ?? ''),
 		);
 		const readerSessions = new Map<string, number>();
-		return tallies.map(({ session, firstInstant, lastInstant, slides, actions }) => {
-			const slidesViewed = [...slides].sort((a, b) => a - b);
-			let readerSession: number | null = null;
+		return sessions.map((open) => {
+			const session = finishSession(open, readUntil - open.lastInstant < this.idleGapMs);
 			if (session.visitorId !== null) {
-				const reader = `${session.versionId}\u0000${session.visitorId}`;
-				readerSession = (readerSessions.get(reader) ?? 0) + 1;
-				readerSessions.set(reader, readerSession);
+				const reader = `${session.versionId} ${session.visitorId}`;
+				session.readerSession = (readerSessions.get(reader) ?? 0) + 1;
+				session.returningReader = session.readerSession > 1;
+				readerSessions.set(reader, session.readerSession);
 			}
-			return {
-				...session,
-				readingSeconds: Math.round((lastInstant - firstInstant) / 1000),
-				slidesViewed,
-				deepestSlide: slidesViewed.length ? slidesViewed[slidesViewed.length - 1] : null,
-				actionsClicked: [...actions],
-				readerSession,
-				returningReader: readerSession === null ? null : readerSession > 1,
-				mayBeOngoing: readUntil - lastInstant < this.idleGapMs,
-			};
+			return session;
 		});
 	}
 }
@@ -265,12 +272,15 @@ export function readingByVersion(sessions: ReadingSession[]): Map<string, Versio
 		}
 	}
 	const results = new Map<string, VersionReading>();
-	for (const [versionId, { returning, clicked, lastRead: _lastRead, ...reading }] of byVersion) {
+	for (const [versionId, reading] of byVersion) {
 		results.set(versionId, {
-			...reading,
-			returningReaders: returning.size,
-			readersWhoClicked: clicked.size,
+			readingSessions: reading.readingSessions,
+			returningReaders: reading.returning.size,
+			readersWhoClicked: reading.clicked.size,
+			totalReadingSeconds: reading.totalReadingSeconds,
 			averageReadingSeconds: Math.round(reading.totalReadingSeconds / reading.readingSessions),
+			deepestSlide: reading.deepestSlide,
+			lastReaderVisitorId: reading.lastReaderVisitorId,
 		});
 	}
 	return results;

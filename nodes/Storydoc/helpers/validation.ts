@@ -71,7 +71,7 @@ export function optionalEmailField(
 /** A whole number from 1 to `max`; expressions can bypass the editor's bounds. */
 export function positiveIntegerField(
 	node: INode,
-	itemIndex: number,
+	itemIndex: number | undefined,
 	fieldLabel: string,
 	value: unknown,
 	max = Number.MAX_SAFE_INTEGER,
