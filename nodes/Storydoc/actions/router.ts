@@ -8,26 +8,12 @@ import * as account from './account';
 import * as analytics from './analytics';
 import { batchReport } from './batchReport';
 import { itemsInParallel } from './itemsInParallel';
-import type { StorydocType } from './node.type';
+import type { ItemRequest, OperationModule, StorydocType } from './node.type';
 import type { ItemOutcome } from '../helpers/parallelItems';
 import { runInParallel } from '../helpers/parallelItems';
 import * as story from './story';
 import * as version from './version';
 import { WriteReplay } from './writeReplay';
-
-/** One item's requests, ready to send: its parameters were read and checked already. */
-export type ItemRequest = () => Promise<INodeExecutionData[]>;
-
-type OperationModule = {
-	/** Reads and checks one item's parameters, sending nothing. */
-	prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest;
-	/** Creates or changes something in Storydoc, so must never run twice for an item. */
-	isWrite?: boolean;
-	/** Items in parallel when Request Options sets none. */
-	defaultItemsInParallel?: number;
-	/** Called once after the last item, for what concerns the run as a whole (execution hints). */
-	afterItems?(this: IExecuteFunctions): void;
-};
 
 type NodeError = NodeApiError | NodeOperationError;
 

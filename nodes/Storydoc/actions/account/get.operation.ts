@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { storydocApiRequest } from '../../transport';
-import type { ItemRequest } from '../router';
+import type { ItemRequest } from '../node.type';
 
 export const description: INodeProperties[] = [];
 

@@ -28,7 +28,7 @@ import { ReadingSessions, readingByVersion } from '../../helpers/readingSessions
 import { VersionSummaries } from '../../helpers/versionSummary';
 import { analyticsEvents } from '../../transport/analytics';
 import type { AnalyticsQuery } from '../../transport/analytics';
-import type { ItemRequest } from '../router';
+import type { ItemRequest } from '../node.type';
 
 const properties: INodeProperties[] = [
 	{

@@ -5,7 +5,7 @@ import { GENERATE_ITEMS_IN_PARALLEL, GENERATE_TIMEOUT_SECONDS } from '../../cons
 import { buildGenerateBody } from '../../helpers/generateInput';
 import { ItemContext } from '../../helpers/fieldError';
 import { storydocApiRequest } from '../../transport';
-import type { ItemRequest } from '../router';
+import type { ItemRequest } from '../node.type';
 import { senderEmailField } from '../version/common.descriptions';
 
 const properties: INodeProperties[] = [

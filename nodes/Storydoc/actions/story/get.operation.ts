@@ -6,7 +6,7 @@ import { outputProperties } from '../../descriptions/output';
 import { getLocatorId } from '../../helpers/locatorValues';
 import { STORY_OUTPUT, readOutput } from '../../helpers/output';
 import { pathSegment, storydocApiRequest } from '../../transport';
-import type { ItemRequest } from '../router';
+import type { ItemRequest } from '../node.type';
 
 const properties: INodeProperties[] = [
 	storyLocator,

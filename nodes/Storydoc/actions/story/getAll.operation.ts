@@ -5,7 +5,7 @@ import { outputProperties } from '../../descriptions/output';
 import { STORY_OUTPUT, readOutput } from '../../helpers/output';
 import { booleanField, positiveIntegerField } from '../../helpers/validation';
 import { listStories } from '../../transport/stories';
-import type { ItemRequest } from '../router';
+import type { ItemRequest } from '../node.type';
 
 const properties: INodeProperties[] = [
 	{

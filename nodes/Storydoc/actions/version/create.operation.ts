@@ -6,7 +6,7 @@ import { getLocatorId } from '../../helpers/locatorValues';
 import { ItemContext } from '../../helpers/fieldError';
 import { daysToExpire, senderEmail } from '../../helpers/versionData';
 import { storydocApiRequest } from '../../transport';
-import type { ItemRequest } from '../router';
+import type { ItemRequest } from '../node.type';
 import { senderEmailField, versionDataFields } from './common.descriptions';
 import { readVersionData } from './readVersionData';
 

@@ -8,7 +8,7 @@ import { isEmpty } from '../../helpers/values';
 import { senderEmail } from '../../helpers/versionData';
 import { booleanField } from '../../helpers/validation';
 import { pathSegment, storydocApiRequest } from '../../transport';
-import type { ItemRequest } from '../router';
+import type { ItemRequest } from '../node.type';
 import { senderEmailField, versionDataFields } from './common.descriptions';
 import { readVersionData } from './readVersionData';
 
