@@ -3,8 +3,15 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ItemContext } from './fieldError';
 import { valueGiven } from './fieldError';
 import type { AdditionalFields, GateFormParameter, ProductParameter } from './interfaces';
-import { booleanSetting, httpUrl, jsonObject, numberOf } from './itemValues';
-import { isEmpty, isPlainObject, jsonKind } from './values';
+import {
+	booleanSetting,
+	httpUrl,
+	isEmpty,
+	isPlainObject,
+	jsonKind,
+	jsonObject,
+	numberOf,
+} from './values';
 
 function products(item: ItemContext, entries: ProductParameter[]): IDataObject[] {
 	return entries.map((product, index) => {

@@ -3,10 +3,9 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ItemContext } from './fieldError';
 import { valueGiven } from './fieldError';
 import type { RowParameter } from './interfaces';
-import { jsonArray, numberOf } from './itemValues';
 import type { GroupShape } from './storyFields';
 import { describeRowKeys } from './storyFields';
-import { hasOwn, isEmpty, isPlainObject, numberValue } from './values';
+import { hasOwn, isEmpty, isPlainObject, jsonArray, numberOf, numberValue } from './values';
 
 type DataValue = IDataObject[string];
 

@@ -5,11 +5,19 @@ import { dateVariable } from './calendarDate';
 import type { ItemContext } from './fieldError';
 import { valueGiven } from './fieldError';
 import type { VariablesParameter, VersionDataInput } from './interfaces';
-import { jsonArray, jsonObject, numberOf } from './itemValues';
 import { enteredRows, groupRows } from './repeatableRows';
 import type { GroupShape } from './storyFields';
 import { isDateField, isListField, isLogoField, storedGroupShape } from './storyFields';
-import { hasOwn, isEmailAddress, isEmpty, isPlainObject, numberValue } from './values';
+import {
+	hasOwn,
+	isEmailAddress,
+	isEmpty,
+	isPlainObject,
+	jsonArray,
+	jsonObject,
+	numberOf,
+	numberValue,
+} from './values';
 
 type DataValue = IDataObject[string];
 

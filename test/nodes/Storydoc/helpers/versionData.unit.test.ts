@@ -15,7 +15,7 @@ import type {
 	VariablesParameter,
 	VersionDataInput,
 } from '../../../../nodes/Storydoc/helpers/interfaces';
-import { jsonObject } from '../../../../nodes/Storydoc/helpers/itemValues';
+import { jsonObject } from '../../../../nodes/Storydoc/helpers/values';
 import { enteredRows, groupRows } from '../../../../nodes/Storydoc/helpers/repeatableRows';
 import {
 	buildVersionData,
