@@ -7,7 +7,6 @@ import { ReadingSessions } from '../Storydoc/helpers/readingSessions';
 import { analyticsEvents } from '../Storydoc/transport/analytics';
 import type { Settings } from './settings';
 
-/** How far back Fetch Test Event looks for a reading session that has ended. */
 export const TEST_SESSION_DAYS = 7;
 
 /** Fetch Test Event of Reading Session Ended: the session of the last days whose end is the latest. */

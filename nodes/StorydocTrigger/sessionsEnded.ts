@@ -29,12 +29,7 @@ export function readOpenSessions(staticData: IDataObject): OpenSessions {
 const byStart = (a: OpenSession, b: OpenSession) =>
 	a.firstInstant - b.firstInstant || a.session.versionId.localeCompare(b.session.versionId);
 
-/**
- * A poll's new events (in time order) folded into the sessions still open. A session ends once it
- * has had no event for `idleGapMs` by `readUntil` (every event up to then has been read), or when
- * its reader's next event comes later than that (it starts a new one). Each ended session is
- * returned once, and the open ones are what the next poll goes on with.
- */
+/** A poll's new events folded into the open sessions: docs/development.md › Reading Session Ended. */
 export function endSessions(
 	previous: OpenSessions,
 	fresh: AnalyticsEvent[],
@@ -62,7 +57,6 @@ export function endSessions(
 		ended.push(session);
 		open.delete(key);
 	}
-	// The most sessions kept: those idle longest end now, saying that they may go on.
 	const cut = [...open].sort(([, a], [, b]) => a.lastInstant - b.lastInstant);
 	const cutShort = cut.slice(0, Math.max(0, open.size - MAX_OPEN_SESSIONS));
 	for (const [key] of cutShort) open.delete(key);

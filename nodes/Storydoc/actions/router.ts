@@ -44,10 +44,7 @@ function errorJson(error: NodeError): IDataObject {
 
 type Outcomes = Map<number, ItemOutcome<INodeExecutionData[]>>;
 
-/**
- * Reads and checks every item before any request; without Continue On Fail the first bad one stops
- * it. Earlier tries' outcomes are read for every item even then, so the report leaves none out.
- */
+/** Checks every item before any request; earlier tries' outcomes are read for every item all the same. */
 function prepareItems(
 	context: IExecuteFunctions,
 	operationModule: OperationModule,
@@ -108,10 +105,7 @@ async function sendItems(
 	}
 }
 
-/**
- * Owns the items and the error policy: every item's parameters are checked before any request, then
- * the items run in parallel (operations handle exactly one). See docs/development.md › Design notes.
- */
+/** Owns the items and the error policy: docs/development.md › Design notes › Items in parallel. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	readCredentialAfresh(this);
 	const resource = this.getNodeParameter('resource', 0) as StorydocType['resource'];

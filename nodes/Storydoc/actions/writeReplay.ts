@@ -18,10 +18,7 @@ function replayedError(node: INode, outcome: UnknownOutcome, itemIndex: number):
 	return error;
 }
 
-/**
- * Retry On Fail runs the whole node again from its first item: a write remembers per item what it
- * did, so a retry replays that instead of creating again. See docs/development.md › Design notes.
- */
+/** What a write did per item, replayed by Retry On Fail's next try: docs/development.md › Design notes. */
 export class WriteReplay {
 	private constructor(
 		private readonly node: INode,
@@ -70,10 +67,7 @@ export class WriteReplay {
 		};
 	}
 
-	/**
-	 * This try's outcomes, with an item this try did not send shown as its earlier try left it: one
-	 * refused then is not "not sent", since Storydoc did receive it.
-	 */
+	/** This try's outcomes, an item it did not send shown as refused if an earlier try was refused. */
 	withEarlierFailures<Output>(outcomes: Map<number, ItemOutcome<Output>>) {
 		const merged = new Map(outcomes);
 		for (const [itemIndex, outcome] of outcomes) {

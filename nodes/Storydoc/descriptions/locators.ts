@@ -17,10 +17,7 @@ export const ACCEPTED = {
 } as const;
 type Field = keyof typeof ACCEPTED;
 
-/*
- * The editor's checks of a typed value (n8n skips expressions). Each must pass what the node reads to
- * an ID; what it still lets through that names none, the node refuses at run time, before any request.
- */
+// The editor's checks of a typed value; what they let through that names no ID, the node refuses.
 /** http(s) with a digit after the host: the shape of every address that carries an ID. */
 const ADDRESS_WITH_DIGIT = 'https?://[^\\s/?#]+[/?#]\\S*[0-9]\\S*';
 /** Anything but a public link (`url` on www.storydoc.com/<16 hex>/…, `shortUrl` on view.storydoc.com). */

@@ -37,10 +37,7 @@ export function calendarDate(instant: Date, timeZone: string): string {
 	return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
-/**
- * A date variable: text as written ("Q3 2026"), a picked date as picked, a date from an expression as
- * its calendar date in the workflow's time zone.
- */
+/** A date variable: text as written, a picked date as picked, an expression's date in the workflow's zone. */
 export function dateVariable(item: ItemContext, label: string, value: unknown): unknown {
 	if (value instanceof Date) {
 		if (Number.isNaN(value.getTime()))

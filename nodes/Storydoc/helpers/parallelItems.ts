@@ -14,10 +14,7 @@ export interface ParallelOptions {
 	isStopped(error: unknown): boolean;
 }
 
-/**
- * Runs `run(index)` for the given items with at most `inParallel` at once, the first alone: settings
- * that are wrong for every item then fail after one request, not `inParallel`.
- */
+/** At most `inParallel` at once, the first alone: settings wrong for every item fail after one request. */
 export async function runInParallel<Output>(
 	indexes: number[],
 	run: (index: number) => Promise<Output>,

@@ -51,16 +51,12 @@ const instantOf = (timestamp: string) => {
 	return Number.isNaN(instant) ? Number.NEGATIVE_INFINITY : instant;
 };
 
-/** The slide number an event's name carries, if it is a slide view. */
 export function slideNumber(eventName: unknown): number | undefined {
 	const match = typeof eventName === 'string' ? SLIDE_VIEW.exec(eventName) : null;
 	return match ? Number(match[1]) : undefined;
 }
 
-/**
- * A session still being read: plain JSON, so the trigger keeps it between polls. Its slides and
- * actions gather in `session` as they come, sorted when it is finished.
- */
+/** A session still being read, as plain JSON: the trigger keeps it between polls. */
 export interface OpenSession {
 	session: ReadingSession;
 	firstInstant: number;
@@ -118,7 +114,6 @@ export function addToSession(open: OpenSession, event: AnalyticsEvent, instant: 
 		open.lastInstant = instant;
 		session.lastEventAt = event.timestamp;
 	}
-	// The earliest event that carries a detail gives it: who read, and where and on what it began.
 	for (const field of DETAIL_FIELDS) {
 		const value = event[field];
 		if (present(value) && instant < (open.detailsAt[field] ?? Number.POSITIVE_INFINITY)) {
@@ -148,10 +143,7 @@ export function sessionKey(event: AnalyticsEvent): string {
 		: `reader ${event.versionId} ${present(event.visitorId) ? event.visitorId : ''}`;
 }
 
-/**
- * Reading sessions from events in any order: by `sessionId`, and for events without one per reader
- * and version, split where no event came for `idleGapMs`. See docs/development.md › Design notes.
- */
+/** Reading sessions from events in any order: docs/development.md › Reading sessions. */
 export class ReadingSessions {
 	private readonly bySessionId = new Map<string, OpenSession>();
 
@@ -196,10 +188,7 @@ export class ReadingSessions {
 		return sessions;
 	}
 
-	/**
-	 * Every session, oldest first, with its reader's place in what was read. `readUntil` is the end
-	 * of the period read: a session whose last event is less than the idle gap before it may go on.
-	 */
+	/** Every session, oldest first; one whose last event is within the gap of `readUntil` may go on. */
 	results(readUntil: number): ReadingSession[] {
 		const sessions = [...this.bySessionId.values(), ...this.splitUnsessioned()].sort(
 			(a, b) =>

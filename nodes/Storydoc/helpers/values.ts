@@ -27,10 +27,7 @@ export function jsonKind(value: unknown): string {
 	return value === null ? 'null' : `a ${typeof value}`;
 }
 
-/**
- * A number or numeric text, read by n8n-workflow's `validateFieldType`; unlike n8n's coercion, empty
- * text, `true` and Infinity are not numbers.
- */
+/** A number as `validateFieldType` reads one, except empty text, `true` and Infinity. */
 export function numberValue(value: unknown): number | undefined {
 	const text = typeof value === 'string' ? value.trim() : undefined;
 	if (typeof value !== 'number' && !text) return undefined;
@@ -60,7 +57,6 @@ function jsonSyntaxHint(error: unknown): string {
 	return `${position === undefined ? '' : `The error is at character ${position}. `}Keys and text need double quotes, and there can be no comma after the last entry.`;
 }
 
-/** Text is parsed as JSON; anything else is taken as it is. */
 function parsedJson(item: ItemContext, field: string, value: unknown): unknown {
 	if (typeof value !== 'string') return value;
 	try {

@@ -109,11 +109,7 @@ function variableValue(
 	return value;
 }
 
-/**
- * `data` for POST /v2/versions and POST /v2/versions/{id}. Later sources win on the same key:
- * variables, rows entered in the editor (appended), Additional Fields, Extra Data, Title. Empty
- * values are not sent.
- */
+/** `data` of a create or update; later sources win: variables, rows, Additional Fields, Extra Data, Title. */
 export function buildVersionData(item: ItemContext, input: VersionDataInput): IDataObject {
 	const schema = input.variables?.schema ?? [];
 	const fieldsById = new Map(schema.map((field) => [field.id, field]));

@@ -27,18 +27,10 @@ export function isExecuteContext(
 	return 'getInputData' in context;
 }
 
-/**
- * The credential, read once per node run and handed to n8n's request helper with every request. In
- * the n8n app each read is a database query and a decryption (6–8 ms each with 5 requests in
- * flight); read for the base URL and again inside the helper, it was read twice per request.
- * See docs/development.md › The credential, read once per run.
- */
+/** The credential, read once per node run: docs/development.md › The credential, read once per run. */
 const credentialOfRun = new WeakMap<object, Promise<ICredentialsDecrypted>>();
 
-/**
- * Starts a run on `context`: its next request reads the credential afresh. n8n keeps one context for
- * every poll of an activation, so without this a changed token would wait for the next activation.
- */
+/** Its next request reads the credential afresh: n8n keeps one context for every poll of an activation. */
 export function readCredentialAfresh(context: object): void {
 	credentialOfRun.delete(context);
 }

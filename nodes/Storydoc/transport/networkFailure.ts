@@ -57,10 +57,7 @@ export class NetworkFailure {
 	}
 }
 
-/**
- * Classifies what n8n's HTTP helper threw without a status, reading strings only (the error holds the
- * Authorization header). See docs/development.md › Design notes › Network failures.
- */
+/** What n8n's helper threw without a status, from strings only (the error holds the token): Design notes. */
 export function networkFailure(error: unknown): NetworkFailure | 'cancelled' {
 	const codes: string[] = [];
 	const texts: string[] = [];

@@ -61,7 +61,6 @@ export class RateLimitPacer {
 		return this.lastHeardAt === undefined || now - this.lastHeardAt > SPEC_WINDOW_MS;
 	}
 
-	/** How many more requests may go now. */
 	private capacity(now: number): number {
 		if (!this.paceFromHeaders) return Number.POSITIVE_INFINITY;
 		// One request goes first; its answer shows what is left of the window.
@@ -143,8 +142,7 @@ export class RateLimitPacer {
 		if (this.isCold(at)) this.sharing.reset();
 		this.lastHeardAt = at;
 		this.minRoundTripMs = Math.min(this.minRoundTripMs, at - ticket.sentAt);
-		// Answers of requests in flight together arrive in any order: a lower counter means a new window
-		// only for a request sent after the higher one was heard, or a minute after the window was.
+		// Answers come in any order: a lower counter is a new window only if sent after the higher was heard.
 		const newCount =
 			this.windowHeardAt === undefined ||
 			ticket.sentAt >= this.windowHeardAt + SPEC_WINDOW_MS ||

@@ -34,11 +34,7 @@ function backoffMs(retry: number) {
 	return Math.round(READ_FIRST_BACKOFF_MS * 2 ** retry * jitter);
 }
 
-/**
- * The one sender every operation uses, with the node's single retry policy: rate-limit pacing and
- * 429s waited out, reads retried, writes never resent once they may have reached the API.
- * See docs/development.md › Design notes › Retries.
- */
+/** The one sender every operation uses, with the node's retry policy: docs/development.md › Retries. */
 export async function storydocApiRequest<T = IDataObject>(
 	this: StorydocContext,
 	request: StorydocRequest,

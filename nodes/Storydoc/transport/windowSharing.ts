@@ -66,8 +66,7 @@ export class WindowSharing {
 	}
 
 	onAnswer(answer: WindowAnswer) {
-		// Counters are unique in a window: those below this one that are not this process's (answered,
-		// or perhaps still in flight) belong to other processes.
+		// Counters are unique in a window: those below this one that are not this process's are others'.
 		const ownBelow = this.ownCounters.filter((counter) => counter < answer.counter).length;
 		const others = answer.counter - 1 - ownBelow - answer.inFlight;
 		this.ownCounters.push(answer.counter);
@@ -79,8 +78,7 @@ export class WindowSharing {
 		const sharedLately =
 			this.sharedSeenAt !== undefined &&
 			answer.at - this.sharedSeenAt < SHARED_MEMORY_WINDOWS * answer.windowMs;
-		// Only with nothing in flight is the count exact; a batch sent after an answer, all answered with
-		// no other process counted, shows this one alone.
+		// Only with nothing in flight is the count exact: then no other process counted means alone.
 		if (answer.inFlight > 0 || this.mode === 'alone' || sharedLately) return;
 		if (this.mode === 'unknown' && this.batchSent) {
 			this.mode = 'alone';
