@@ -135,6 +135,7 @@ async function answeredByFault(core, fault, reply, perform) {
 				: reply.json(502, { error: 'Bad Gateway' }));
 			return true;
 		case 'status503':
+			if (fault.processed) perform();
 			await (fault.html
 				? reply.text(503, HTML_503, 'text/html; charset=utf-8')
 				: reply.json(503, { error: 'Service Unavailable' }));

@@ -111,7 +111,7 @@ function truthFor(api: Api, schedule: WriteSchedule, index: number, targets: str
 		(entry) =>
 			entry.status === 200 ||
 			PROCESSED_BY_FAULT.has(entry.fault) ||
-			(entry.fault === 'status500' && plan.fault === 'status500Processed'),
+			(plan.fault === `${entry.fault}Processed` && entry.fault !== undefined),
 	).length;
 	const versions: Json[] = api.sandbox.state.versions.filter((version: Json) =>
 		schedule.operation === 'create'
@@ -241,8 +241,11 @@ test(
 			),
 		);
 		const seconds = ((Date.now() - started) / 1000).toFixed(1);
+		const ran = REPLAY_PATH
+			? `the schedule at path ${REPLAY_PATH} of seed ${PROPERTY_SEED}`
+			: `${RUNS} schedules in ${STREAMS} streams, seeds ${PROPERTY_SEED} to ${PROPERTY_SEED + STREAMS - 1}`;
 		process.stdout.write(
-			`report property (n8n ${line()}): ${RUNS} schedules in ${STREAMS} streams, seeds ${PROPERTY_SEED} to ${PROPERTY_SEED + STREAMS - 1}, ${seconds} s; items told ${JSON.stringify(tally)}\n`,
+			`report property (n8n ${line()}): ${ran}, ${seconds} s; items told ${JSON.stringify(tally)}\n`,
 		);
 	},
 	Math.max(60_000, RUNS * 2_000),

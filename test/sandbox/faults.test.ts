@@ -37,9 +37,12 @@ describe('answers', () => {
 		expect((await create()).status).toBe(200);
 	});
 
-	test('status500 with processed: the version is created, the answer is still 500', async () => {
-		api.sandbox.setFault({ route: 'POST /v2/versions', type: 'status500', processed: true });
-		expect((await create()).status).toBe(500);
+	test.each([
+		['status500', 500],
+		['status503', 503],
+	])('%s with processed: the version is created, the answer is still %i', async (type, status) => {
+		api.sandbox.setFault({ route: 'POST /v2/versions', type, processed: true });
+		expect((await create()).status).toBe(status);
 		expect(versionCount()).toBe(seeded + 1);
 	});
 

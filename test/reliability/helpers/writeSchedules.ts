@@ -13,6 +13,7 @@ export type FaultKind =
 	| 'status500'
 	| 'status500Processed'
 	| 'status503'
+	| 'status503Processed'
 	| 'status502Html'
 	| 'resetBefore'
 	| 'resetAfter'
@@ -43,6 +44,7 @@ const FAULT_KINDS: FaultKind[] = [
 	'status500',
 	'status500Processed',
 	'status503',
+	'status503Processed',
 	'status502Html',
 	'resetBefore',
 	'resetAfter',
@@ -102,6 +104,8 @@ function ruleFor(plan: ItemPlan): Omit<FaultRule, 'route' | 'bodyIncludes'> | un
 			return undefined;
 		case 'status500Processed':
 			return { type: 'status500', processed: true };
+		case 'status503Processed':
+			return { type: 'status503', processed: true };
 		case 'status502Html':
 			return { type: 'status502', html: true };
 		case 'burst429':
