@@ -10,10 +10,10 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import type { AnalyticsEvent } from '../Storydoc/helpers/interfaces';
 import { listSearch } from '../Storydoc/methods';
 import { DAY_MS, MAX_WINDOW_DAYS } from '../Storydoc/helpers/dateWindows';
-import { DEFAULT_SESSION_GAP_MINUTES, MAX_SESSION_GAP_MINUTES } from '../Storydoc/constants';
 import { readCredentialAfresh } from '../Storydoc/transport';
 import { analyticsEvents, latestEvent } from '../Storydoc/transport/analytics';
 import { analyticsFilters } from '../Storydoc/descriptions/analyticsFilters';
+import { sessionGapProperty } from '../Storydoc/descriptions/sessionGap';
 import { advance, readCursor, startCursor } from './eventCursor';
 import { firstViews, readFirstViewState } from './firstViews';
 import { latestEndedSession } from './latestEndedSession';
@@ -79,16 +79,10 @@ export class StorydocTrigger implements INodeType {
 				],
 				default: 'any',
 			},
-			{
-				displayName: 'Session Ends After (Minutes)',
-				name: 'sessionGapMinutes',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_SESSION_GAP_MINUTES },
-				default: DEFAULT_SESSION_GAP_MINUTES,
-				description:
-					'A session is emitted once its reader has had no event for this long, so it comes at least this long after its last event (and after the next poll). Its events may span several polls.',
-				displayOptions: { show: { event: ['sessionEnded'] } },
-			},
+			sessionGapProperty(
+				'A session is emitted once its reader has had no event for this long, so it comes at least this long after its last event (and after the next poll). Its events may span several polls.',
+				{ show: { event: ['sessionEnded'] } },
+			),
 			{
 				displayName:
 					"Emits a version's first view once, and only if it was never viewed before. To know, the trigger reads the version's earlier events once (about one request per 92 days of its age, at most 30 per poll, each counted in the automation credits).",

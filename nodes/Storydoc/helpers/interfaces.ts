@@ -49,6 +49,17 @@ export interface VersionDataInput {
 	enforceRequired: boolean;
 }
 
+/** The version an analytics event is about, and its prospect: what every summary of events starts with. */
+export interface VersionFields {
+	storyId: string;
+	storyTitle: string | null;
+	versionId: string;
+	versionTitle: string | null;
+	prospectName: string | null;
+	prospectEmail: string | null;
+	prospectPosition: string | null;
+}
+
 /** One event of GET /v2/analytics/events. */
 export interface AnalyticsEvent extends IDataObject {
 	timestamp: string;

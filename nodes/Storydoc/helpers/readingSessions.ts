@@ -1,16 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { AnalyticsEvent } from './interfaces';
+import type { AnalyticsEvent, VersionFields } from './interfaces';
+import { versionOf } from './versionSummary';
 
 /** One reading session: a visit of one reader to one version, derived from its events only. */
-export interface ReadingSession extends IDataObject {
-	storyId: string;
-	storyTitle: string | null;
-	versionId: string;
-	versionTitle: string | null;
-	prospectName: string | null;
-	prospectEmail: string | null;
-	prospectPosition: string | null;
+export interface ReadingSession extends IDataObject, VersionFields {
 	visitorId: string | null;
 	sessionId: string | null;
 	startedAt: string;
@@ -67,13 +61,7 @@ export interface OpenSession {
 
 export function openSession(event: AnalyticsEvent, instant: number): OpenSession {
 	const session: ReadingSession = {
-		storyId: event.storyId,
-		storyTitle: null,
-		versionId: event.versionId,
-		versionTitle: null,
-		prospectName: null,
-		prospectEmail: null,
-		prospectPosition: null,
+		...versionOf(event),
 		visitorId: null,
 		sessionId: present(event.sessionId) ? event.sessionId : null,
 		startedAt: event.timestamp,

@@ -1,15 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { AnalyticsEvent } from './interfaces';
+import type { AnalyticsEvent, VersionFields } from './interfaces';
 
-export interface VersionSummary extends IDataObject {
-	storyId: string;
-	storyTitle: string | null;
-	versionId: string;
-	versionTitle: string | null;
-	prospectName: string | null;
-	prospectEmail: string | null;
-	prospectPosition: string | null;
+export interface VersionSummary extends IDataObject, VersionFields {
 	views: number;
 	clicks: number;
 	uniqueVisitors: number;
@@ -18,6 +11,17 @@ export interface VersionSummary extends IDataObject {
 	lastEventAt: string;
 	lastEventName: string | null;
 }
+
+/** The event's version, its titles and prospect still unknown (later events fill them in). */
+export const versionOf = (event: AnalyticsEvent): VersionFields => ({
+	storyId: event.storyId,
+	storyTitle: null,
+	versionId: event.versionId,
+	versionTitle: null,
+	prospectName: null,
+	prospectEmail: null,
+	prospectPosition: null,
+});
 
 const LATEST_VALUE_FIELDS = [
 	'storyTitle',
@@ -55,13 +59,7 @@ export class VersionSummaries {
 		if (!tally) {
 			tally = {
 				summary: {
-					storyId: event.storyId,
-					storyTitle: null,
-					versionId: event.versionId,
-					versionTitle: null,
-					prospectName: null,
-					prospectEmail: null,
-					prospectPosition: null,
+					...versionOf(event),
 					views: 0,
 					clicks: 0,
 					uniqueVisitors: 0,

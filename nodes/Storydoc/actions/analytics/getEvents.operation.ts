@@ -14,6 +14,7 @@ import {
 } from '../../constants';
 import { analyticsFilters } from '../../descriptions/analyticsFilters';
 import { outputProperties } from '../../descriptions/output';
+import { sessionGapProperty } from '../../descriptions/sessionGap';
 import { getOptionalLocatorId } from '../../helpers/locatorValues';
 import {
 	booleanField,
@@ -75,16 +76,10 @@ const properties: INodeProperties[] = [
 		],
 		default: 'events',
 	},
-	{
-		displayName: 'Session Ends After (Minutes)',
-		name: 'sessionGapMinutes',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: MAX_SESSION_GAP_MINUTES },
-		default: DEFAULT_SESSION_GAP_MINUTES,
-		description:
-			"For events without a session ID: a reader's events more than this far apart are two sessions. A session whose last event is more recent than this may still be going on.",
-		displayOptions: { show: { output: ['readingSessions', 'versionSummary'] } },
-	},
+	sessionGapProperty(
+		"For events without a session ID: a reader's events more than this far apart are two sessions. A session whose last event is more recent than this may still be going on.",
+		{ show: { output: ['readingSessions', 'versionSummary'] } },
+	),
 	{
 		displayName: 'Return All',
 		name: 'returnAll',
