@@ -8,7 +8,12 @@
 const Sequencer = require('@jest/test-sequencer').default;
 
 /** The scenarios of minutes, longest first (a new one that waits for polls belongs here). */
-const MINUTES_LONG = ['e2e/scenarios/durable.test.js', 'e2e/scenarios/triggers.test.js'];
+const MINUTES_LONG = [
+	'e2e/scenarios/readingSessionEnded.test.js',
+	'e2e/scenarios/durable.test.js',
+	'e2e/scenarios/triggers.test.js',
+	'e2e/scenarios/tokenRotation.test.js',
+];
 
 class TestSequencer extends Sequencer {
 	async sort(tests) {
