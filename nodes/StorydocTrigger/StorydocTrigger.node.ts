@@ -17,7 +17,7 @@ import { sessionGapProperty } from '../Storydoc/descriptions/sessionGap';
 import { advance, readCursor, startCursor } from './eventCursor';
 import { firstViews, readFirstViewState } from './firstViews';
 import { latestEndedSession } from './latestEndedSession';
-import { endSessions, readOpenSessions } from './sessionsEnded';
+import { sessionsEndedByPoll } from './sessionsEnded';
 import { explainTriggerError, nothingToEmit, startedFromNow, versionItems } from './pollResults';
 import { pollDeadline, readNewEvents } from './readNewEvents';
 import { EVENT_WORDS, matchesType, readSettings } from './settings';
@@ -172,7 +172,7 @@ export class StorydocTrigger implements INodeType {
 
 			// Only now that the pages have arrived: a poll that fails midway leaves the cursor where it was.
 			const { fresh, next } = advance(cursor, read);
-			let emitted: IDataObject[] = fresh.filter(accept);
+			let emitted: IDataObject[];
 			const log = { node: this.getNode().name, workflowId: this.getWorkflow().id };
 			if (settings.eventType === 'firstView') {
 				// The checks may fail too: the cursor and what was settled move together, or not at all.
@@ -185,18 +185,12 @@ export class StorydocTrigger implements INodeType {
 						log,
 					);
 				}
-			}
-			if (settings.eventType === 'sessionEnded') {
-				// Everything up to `readUntil` has been read: a session idle for longer has ended.
+			} else if (settings.eventType === 'sessionEnded') {
+				// Every event up to `readUntil` has been read: a session idle for longer has ended.
 				const readUntil = complete ? query.to : Date.parse(next.timestamp);
-				const found = endSessions(
-					readOpenSessions(staticData),
-					fresh,
-					readUntil,
-					settings.idleGapMs,
-				);
-				staticData.readingSessions = { open: found.open };
-				emitted = found.ended;
+				emitted = sessionsEndedByPoll(staticData, fresh, readUntil, settings.idleGapMs);
+			} else {
+				emitted = fresh.filter(accept);
 			}
 			staticData.cursor = { ...next };
 			if (!complete) {

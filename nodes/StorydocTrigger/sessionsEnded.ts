@@ -15,7 +15,7 @@ export const MAX_OPEN_SESSIONS = 1000;
 
 type OpenSessions = Record<string, OpenSession>;
 
-export function readOpenSessions(staticData: IDataObject): OpenSessions {
+function readOpenSessions(staticData: IDataObject): OpenSessions {
 	const stored = (staticData.readingSessions as { open?: unknown } | undefined)?.open;
 	if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return {};
 	const open: OpenSessions = {};
@@ -70,4 +70,16 @@ export function endSessions(
 		],
 		open: Object.fromEntries(open),
 	};
+}
+
+/** A poll's ended sessions; the open ones are kept in the node's static data, beside the cursor. */
+export function sessionsEndedByPoll(
+	staticData: IDataObject,
+	fresh: AnalyticsEvent[],
+	readUntil: number,
+	idleGapMs: number,
+): ReadingSession[] {
+	const { ended, open } = endSessions(readOpenSessions(staticData), fresh, readUntil, idleGapMs);
+	staticData.readingSessions = { open };
+	return ended;
 }

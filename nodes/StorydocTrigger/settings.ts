@@ -68,8 +68,6 @@ export function readSettings(context: IPollFunctions): Settings {
 	};
 }
 
-/** Which events a poll emits, and Fetch Test Event's filter (First View: any view, the latest one being the quickest to find). */
+/** Fetch Test Event's filter (First View: any view, the latest one being the quickest to find). */
 export const matchesType = (eventType: EventType) => (event: AnalyticsEvent) =>
-	eventType === 'any' ||
-	eventType === 'sessionEnded' ||
-	event.eventCategory === (eventType === 'firstView' ? 'view' : eventType);
+	eventType === 'any' || event.eventCategory === (eventType === 'firstView' ? 'view' : eventType);

@@ -58,12 +58,18 @@ export interface SandboxHandle {
 	credentials(tokenName?: TokenName): TestCredentials;
 	/** A GET straight to the sandbox, without the node: what the API itself answers. */
 	directGet(path: string, tokenName?: TokenName): Promise<{ status: number; body: Json }>;
+	/** A POST of JSON straight to the sandbox, as a workflow elsewhere would (a version made beforehand). */
+	directPost(
+		path: string,
+		body: Json,
+		tokenName?: TokenName,
+	): Promise<{ status: number; body: Json }>;
 }
 
 /**
  * Call at the top of a test file: starts before the tests, stops after them.
  * Returns a live object whose fields are filled in once the sandbox is up:
- * `sandbox` (the server object), `url`, `credentials(tokenName = 'team')`, `directGet(path)`.
+ * `sandbox` (the server object), `url`, `credentials(tokenName = 'team')`, `directGet(path)`, `directPost(path, body)`.
  */
 export function useSandbox(options: SandboxOptions = {}): SandboxHandle {
 	let started: Sandbox | undefined;
@@ -76,6 +82,17 @@ export function useSandbox(options: SandboxOptions = {}): SandboxHandle {
 		async directGet(path, tokenName = 'team') {
 			const response = await fetch(`${handle.url}${path}`, {
 				headers: { Authorization: `Bearer ${handle.sandbox.tokens[tokenName]}` },
+			});
+			return { status: response.status, body: await response.json() };
+		},
+		async directPost(path, body, tokenName = 'team') {
+			const response = await fetch(`${handle.url}${path}`, {
+				method: 'POST',
+				headers: {
+					Authorization: `Bearer ${handle.sandbox.tokens[tokenName]}`,
+					'Content-Type': 'application/json',
+				},
+				body: JSON.stringify(body),
 			});
 			return { status: response.status, body: await response.json() };
 		},

@@ -58,19 +58,8 @@ const TIMEOUT_SECONDS = 0.3;
 async function updateTargets(api: Api, count: number): Promise<string[]> {
 	const made = await Promise.all(
 		Array.from({ length: count }, async (_, index) => {
-			const response = await fetch(`${api.url}/v2/versions`, {
-				method: 'POST',
-				headers: {
-					authorization: `Bearer ${api.sandbox.tokens.team}`,
-					'content-type': 'application/json',
-				},
-				body: JSON.stringify({
-					storyId: INTRO,
-					senderEmail: SENDER,
-					data: { title: `Before ${index}` },
-				}),
-			});
-			return ((await response.json()) as Json).versionId as string;
+			const version = { storyId: INTRO, senderEmail: SENDER, data: { title: `Before ${index}` } };
+			return (await api.directPost('/v2/versions', version)).body.versionId as string;
 		}),
 	);
 	api.sandbox.clearLog();

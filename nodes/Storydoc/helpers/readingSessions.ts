@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { AnalyticsEvent, VersionFields } from './interfaces';
-import { versionOf } from './versionSummary';
+import { instantOf, present, versionOf } from './versionSummary';
 
 /** One reading session: a visit of one reader to one version, derived from its events only. */
 export interface ReadingSession extends IDataObject, VersionFields {
@@ -37,13 +37,6 @@ const DETAIL_FIELDS = [
 
 /** A slide view's name in Storydoc's reference: `view_slide_3`. */
 const SLIDE_VIEW = /^view_slide_(\d+)$/;
-
-const present = (value: unknown): value is string => typeof value === 'string' && value !== '';
-
-const instantOf = (timestamp: string) => {
-	const instant = Date.parse(timestamp);
-	return Number.isNaN(instant) ? Number.NEGATIVE_INFINITY : instant;
-};
 
 export function slideNumber(eventName: unknown): number | undefined {
 	const match = typeof eventName === 'string' ? SLIDE_VIEW.exec(eventName) : null;
@@ -212,26 +205,26 @@ export interface VersionReading extends IDataObject {
 
 /** Per version, from its sessions (oldest first, as `results` gives them). */
 export function readingByVersion(sessions: ReadingSession[]): Map<string, VersionReading> {
-	type Tallied = VersionReading & {
-		returning: Set<string>;
-		clicked: Set<string>;
-		lastRead: number;
-	};
-	const byVersion = new Map<string, Tallied>();
+	const byVersion = new Map<
+		string,
+		Pick<VersionReading, 'readingSessions' | 'totalReadingSeconds' | 'deepestSlide'> & {
+			returning: Set<string>;
+			clicked: Set<string>;
+			lastRead: number;
+			lastReaderVisitorId: string | null;
+		}
+	>();
 	for (const session of sessions) {
 		let reading = byVersion.get(session.versionId);
 		if (!reading) {
 			reading = {
 				readingSessions: 0,
-				returningReaders: 0,
-				readersWhoClicked: 0,
 				totalReadingSeconds: 0,
-				averageReadingSeconds: 0,
 				deepestSlide: null,
-				lastReaderVisitorId: null,
 				returning: new Set(),
 				clicked: new Set(),
 				lastRead: Number.NEGATIVE_INFINITY,
+				lastReaderVisitorId: null,
 			};
 			byVersion.set(session.versionId, reading);
 		}

@@ -42,12 +42,14 @@ interface Tally {
 	sessions: Set<string>;
 }
 
-const instantOf = (timestamp: string) => {
+/** An event's time in ms; an unreadable one sorts first. */
+export const instantOf = (timestamp: string) => {
 	const instant = Date.parse(timestamp);
 	return Number.isNaN(instant) ? Number.NEGATIVE_INFINITY : instant;
 };
 
-const present = (value: unknown): value is string => typeof value === 'string' && value !== '';
+export const present = (value: unknown): value is string =>
+	typeof value === 'string' && value !== '';
 
 /** A running tally per version, never the events; prospect details from the latest event with them. */
 export class VersionSummaries {

@@ -113,19 +113,13 @@ durableOnly('Storydoc Trigger with durable cursors (n8n 2.x)', () => {
 	test('First View: a version created and viewed after activation gives one item, once', async () => {
 		const trigger = durableTrigger({ event: 'firstView' });
 		await trigger.activate();
-		const response = await fetch(`${api.url}/v2/versions`, {
-			method: 'POST',
-			headers: {
-				authorization: `Bearer ${api.sandbox.tokens.team}`,
-				'content-type': 'application/json',
-			},
-			body: JSON.stringify({
+		const { versionId } = (
+			await api.directPost('/v2/versions', {
 				storyId: SEED.stories.intro.id,
 				senderEmail: SEED.users.sam.email,
 				data: { title: 'Proposal for Vandelay' },
-			}),
-		});
-		const { versionId } = (await response.json()) as Json;
+			})
+		).body;
 		const [firstView] = api.sandbox.addEvents([{ versionId, eventCategory: 'view' }]);
 		api.sandbox.addEvents([{ versionId: LIVE, eventCategory: 'view' }]);
 		const first = await trigger.poll();
