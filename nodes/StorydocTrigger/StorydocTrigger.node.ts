@@ -17,10 +17,12 @@ import { sessionGapProperty } from '../Storydoc/descriptions/sessionGap';
 import { advance, readCursor, startCursor } from './eventCursor';
 import { firstViews, readFirstViewState } from './firstViews';
 import { latestEndedSession } from './latestEndedSession';
+import { latestReaderEvent } from './latestReaderEvent';
 import { sessionsEndedByPoll } from './sessionsEnded';
 import { explainTriggerError, nothingToEmit, startedFromNow, versionItems } from './pollResults';
 import { pollDeadline, readNewEvents } from './readNewEvents';
 import { EVENT_WORDS, matchesType, readSettings } from './settings';
+import { readerEvents, readReadersState } from './versionReaders';
 
 export class StorydocTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -30,7 +32,7 @@ export class StorydocTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle:
-			'={{ {"any": "Any engagement", "view": "Views", "click": "Clicks", "firstView": "First views", "sessionEnded": "Reading sessions"}[$parameter["event"]] }}',
+			'={{ {"any": "Any engagement", "view": "Views", "click": "Clicks", "firstView": "First views", "sessionEnded": "Reading sessions", "returningReader": "Returning readers", "newReader": "New readers"}[$parameter["event"]] }}',
 		description:
 			'Starts the workflow when a prospect views or clicks a Storydoc version (Team plan)',
 		defaults: { name: 'Storydoc Trigger' },
@@ -70,10 +72,22 @@ export class StorydocTrigger implements INodeType {
 							'The first time a version is viewed since it was created, once per version (a prospect opened the proposal)',
 					},
 					{
+						name: 'New Reader on a Version',
+						value: 'newReader',
+						description:
+							'Someone not seen before opens a version that others have read (the proposal was shared), with how many readers it now has',
+					},
+					{
 						name: 'Reading Session Ended',
 						value: 'sessionEnded',
 						description:
 							'A reader finished a visit to a version: once it has had no event for Session Ends After, one item with its reading time, slides and clicks',
+					},
+					{
+						name: 'Returning Reader',
+						value: 'returningReader',
+						description:
+							'A reader starts a new session on a version they read before (they came back to it)',
 					},
 					{ name: 'View', value: 'view', description: 'A view of a slide or page' },
 				],
@@ -83,6 +97,18 @@ export class StorydocTrigger implements INodeType {
 				'A session is emitted once its reader has had no event for this long, so it comes at least this long after its last event (and after the next poll). Its events may span several polls.',
 				{ show: { event: ['sessionEnded'] } },
 			),
+			sessionGapProperty(
+				"A reader's event after this long without one starts a new session (as does a new session ID): that is when they count as returning",
+				{ show: { event: ['returningReader'] } },
+			),
+			{
+				displayName:
+					"To know a version's earlier readers, the trigger reads its events back to its creation once, when it first sees the version read (about one request per 92 days of its age and per 1,000 of its events, at most 30 per poll, each counted in the automation credits). Readers are told apart by Storydoc's visitor ID: one person on a second device counts as a new reader.",
+				name: 'readersNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { event: ['returningReader', 'newReader'] } },
+			},
 			{
 				displayName:
 					"Emits a version's first view once, and only if it was never viewed before. To know, the trigger reads the version's earlier events once (about one request per 92 days of its age, at most 30 per poll, each counted in the automation credits).",
@@ -111,7 +137,7 @@ export class StorydocTrigger implements INodeType {
 					},
 				],
 				default: 'events',
-				displayOptions: { hide: { event: ['firstView', 'sessionEnded'] } },
+				displayOptions: { show: { event: ['any', 'view', 'click'] } },
 			},
 		],
 	};
@@ -132,6 +158,13 @@ export class StorydocTrigger implements INodeType {
 			if (manual && settings.eventType === 'sessionEnded') {
 				const session = await latestEndedSession(this, settings, now);
 				return [this.helpers.returnJsonArray([session])];
+			}
+			if (
+				manual &&
+				(settings.eventType === 'returningReader' || settings.eventType === 'newReader')
+			) {
+				const item = await latestReaderEvent(this, settings, settings.eventType, now);
+				return [this.helpers.returnJsonArray([item])];
 			}
 			if (manual) {
 				// A real event to map fields from; the cursor is left alone.
@@ -189,6 +222,16 @@ export class StorydocTrigger implements INodeType {
 				// Every event up to `readUntil` has been read: a session idle for longer has ended.
 				const readUntil = complete ? query.to : Date.parse(next.timestamp);
 				emitted = sessionsEndedByPoll(staticData, fresh, readUntil, settings.idleGapMs);
+			} else if (settings.eventType === 'returningReader' || settings.eventType === 'newReader') {
+				// As First View: the look-backs and the cursor move together, or not at all.
+				const found = await readerEvents(this, readReadersState(staticData), fresh, {
+					pollFrom: from,
+					type: settings.eventType,
+					idleGapMs: settings.idleGapMs,
+					deadline,
+				});
+				staticData.readers = { ...found.state };
+				emitted = found.emitted;
 			} else {
 				emitted = fresh.filter(accept);
 			}

@@ -6,7 +6,14 @@ import { DEFAULT_SESSION_GAP_MINUTES, MAX_SESSION_GAP_MINUTES } from '../Storydo
 import type { AnalyticsEvent } from '../Storydoc/helpers/interfaces';
 import type { AnalyticsQuery } from '../Storydoc/transport/analytics';
 
-export type EventType = 'any' | 'view' | 'click' | 'firstView' | 'sessionEnded';
+export type EventType =
+	| 'any'
+	| 'view'
+	| 'click'
+	| 'firstView'
+	| 'sessionEnded'
+	| 'returningReader'
+	| 'newReader';
 type Output = 'events' | 'versionSummary';
 
 export const EVENT_WORDS: Record<EventType, string> = {
@@ -15,15 +22,20 @@ export const EVENT_WORDS: Record<EventType, string> = {
 	click: 'click',
 	firstView: 'view',
 	sessionEnded: 'reading session',
+	returningReader: 'returning reader',
+	newReader: 'new reader',
 };
 
 export interface Settings {
 	eventType: EventType;
 	output: Output;
 	filters: Omit<AnalyticsQuery, 'from' | 'to'>;
-	/** Reading Session Ended: how long without an event ends a session. */
+	/** How long without an event ends a session (Reading Session Ended, Returning Reader). */
 	idleGapMs: number;
 }
+
+/** The events emitted as the API returns them; the others are derived from them. */
+export const RAW_EVENTS: EventType[] = ['any', 'view', 'click'];
 
 /** Every parameter, checked before any request: a bad filter fails the activation, not a poll later on. */
 export function readSettings(context: IPollFunctions): Settings {
@@ -31,22 +43,21 @@ export function readSettings(context: IPollFunctions): Settings {
 	const event = context.getNodeParameter('event', 'any') as EventType;
 	return {
 		eventType: event,
-		// Output does not apply to First View and Reading Session Ended (hidden there).
-		output:
-			event === 'firstView' || event === 'sessionEnded'
-				? 'events'
-				: (context.getNodeParameter('output', 'events') as Output),
+		// Output applies to the events as the API returns them (hidden for the others).
+		output: RAW_EVENTS.includes(event)
+			? (context.getNodeParameter('output', 'events') as Output)
+			: 'events',
 		idleGapMs:
-			event === 'sessionEnded'
-				? 60_000 *
-					positiveIntegerField(
+			60_000 *
+			(event === 'sessionEnded' || event === 'returningReader'
+				? positiveIntegerField(
 						node,
 						undefined,
 						'Session Ends After (Minutes)',
 						context.getNodeParameter('sessionGapMinutes', DEFAULT_SESSION_GAP_MINUTES),
 						MAX_SESSION_GAP_MINUTES,
 					)
-				: 0,
+				: DEFAULT_SESSION_GAP_MINUTES),
 		filters: {
 			storyId: optionalLocatorId(
 				node,

@@ -156,6 +156,49 @@ export async function viewBefore(
 	return { found: false, checkedUntil: to + 1 };
 }
 
+export interface VersionHistoryQuery {
+	versionId: string;
+	from: number;
+	to: number;
+	/** The page of the first window to start at: where an earlier read stopped. */
+	page: number;
+	budget: { requests: number };
+	deadline: number;
+}
+
+export type HistoryRead = { done: true } | { done: false; from: number; page: number };
+
+/** A version's events in [from, to], a page at a time, oldest first; cut short, it says where to go on. */
+export async function versionHistory(
+	this: StorydocContext,
+	{ versionId, from, to, page: firstPage, budget, deadline }: VersionHistoryQuery,
+	onPage: (events: AnalyticsEvent[]) => void,
+): Promise<HistoryRead> {
+	let page = firstPage;
+	for (const window of splitIntoWindows(from, to)) {
+		for (; ; page++) {
+			if (budget.requests <= 0 || Date.now() >= deadline)
+				return { done: false, from: window.from, page };
+			budget.requests--;
+			const { items, hasMore } = await fetchEventsPage(
+				this,
+				{ versionId, from, to },
+				window,
+				page,
+				undefined,
+			);
+			onPage(
+				items.filter(
+					(event) => event.versionId === versionId && !isOutsideWindow(event.timestamp, window),
+				),
+			);
+			if (!hasMore) break;
+		}
+		page = 1;
+	}
+	return { done: true };
+}
+
 const LOOKBACK_STEPS_DAYS = [1, 7, 31];
 
 /** The newest event `accept` takes, read backwards (Fetch Test Event): docs/development.md › Design notes. */

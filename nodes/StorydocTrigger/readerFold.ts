@@ -1,0 +1,87 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { AnalyticsEvent } from '../Storydoc/helpers/interfaces';
+import { present } from '../Storydoc/helpers/versionSummary';
+
+/** A reader of one version, as plain JSON: first and last event instants, sessions, last session ID. */
+export type Reader = [first: number, last: number, sessions: number, sessionId: string | null];
+
+/** What the trigger knows of one version's readers, from its events read so far (kept between polls). */
+export interface VersionReaders {
+	readers: Record<string, Reader>;
+	readerCount: number;
+	firstReadAt: number | null;
+	/** The instant of its latest event: the versions read longest ago are forgotten first. */
+	lastActive: number;
+}
+
+export type ReaderEventType = 'returningReader' | 'newReader';
+
+/** An item of Returning Reader or New Reader on a Version: the event that starts it, and what it means. */
+export interface ReaderItem {
+	event: AnalyticsEvent;
+	type: ReaderEventType;
+	instant: number;
+	json: IDataObject;
+}
+
+export const noReaders = (): VersionReaders => ({
+	readers: {},
+	readerCount: 0,
+	firstReadAt: null,
+	lastActive: Number.NEGATIVE_INFINITY,
+});
+
+const iso = (instant: number) => new Date(instant).toISOString();
+
+/**
+ * Adds one event (in time order) to a version's readers; an event marked new that starts a known
+ * reader's next session, or a reader's first while others have read the version, is an item.
+ * docs/development.md › Returning and new readers.
+ */
+export function foldReaderEvent(
+	version: VersionReaders,
+	event: AnalyticsEvent,
+	instant: number,
+	isNew: boolean,
+	idleGapMs: number,
+): ReaderItem | undefined {
+	if (!present(event.visitorId)) return undefined;
+	const sessionId = present(event.sessionId) ? event.sessionId : null;
+	version.lastActive = Math.max(version.lastActive, instant);
+	version.firstReadAt = Math.min(version.firstReadAt ?? instant, instant);
+	const reader = version.readers[event.visitorId];
+	if (!reader) {
+		version.readers[event.visitorId] = [instant, instant, 1, sessionId];
+		version.readerCount++;
+		if (!isNew || version.readerCount === 1) return undefined;
+		return {
+			event,
+			type: 'newReader',
+			instant,
+			json: {
+				...event,
+				versionReaders: version.readerCount,
+				versionFirstReadAt: iso(version.firstReadAt),
+			},
+		};
+	}
+	const [first, last] = reader;
+	const newSession = sessionId !== reader[3] || instant - last > idleGapMs;
+	reader[1] = Math.max(last, instant);
+	reader[3] = sessionId;
+	if (!newSession) return undefined;
+	reader[2]++;
+	if (!isNew) return undefined;
+	return {
+		event,
+		type: 'returningReader',
+		instant,
+		json: {
+			...event,
+			readerSession: reader[2],
+			readerFirstReadAt: iso(first),
+			readerLastReadAt: iso(last),
+		},
+	};
+}
