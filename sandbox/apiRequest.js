@@ -129,6 +129,10 @@ async function answeredByFault(core, fault, reply, perform) {
 		case 'status429':
 			await reply.json(429, TOO_MANY_REQUESTS);
 			return true;
+		case 'revoked':
+			// The key revoked between two requests: the analytics API's answer (not retried by clients).
+			await reply.json(400, { error: 'Token has been revoked' });
+			return true;
 		case 'status502':
 			await (fault.html
 				? reply.text(502, HTML_502, 'text/html; charset=utf-8')

@@ -25,6 +25,7 @@ const TYPES = [
 	'status503',
 	'invalidJson',
 	'status429',
+	'revoked',
 	'resetBefore',
 	'resetAfter',
 	'hang',

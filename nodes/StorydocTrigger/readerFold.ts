@@ -34,11 +34,7 @@ export const noReaders = (): VersionReaders => ({
 
 const iso = (instant: number) => new Date(instant).toISOString();
 
-/**
- * Adds one event (in time order) to a version's readers; an event marked new that starts a known
- * reader's next session, or a reader's first while others have read the version, is an item.
- * docs/development.md › Returning and new readers.
- */
+/** One event (in time order) into a version's readers, and its item: docs/development.md › Returning and new readers. */
 export function foldReaderEvent(
 	version: VersionReaders,
 	event: AnalyticsEvent,

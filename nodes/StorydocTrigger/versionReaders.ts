@@ -84,12 +84,7 @@ function forget(known: Record<string, VersionReaders>) {
 	}
 }
 
-/**
- * Returning Reader and New Reader on a Version for one poll's new events. A version first met is
- * read back to its creation (bounded per poll; the rest goes on next poll, its events then emitted
- * late but once). The caller keeps the state only if the poll succeeds.
- * docs/development.md › Returning and new readers.
- */
+/** A poll's Returning Reader or New Reader items; kept only if the poll succeeds: docs/development.md. */
 export async function readerEvents(
 	context: StorydocContext,
 	previous: ReadersState,

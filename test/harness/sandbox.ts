@@ -27,6 +27,7 @@ export interface FaultRule {
 		| 'status503'
 		| 'invalidJson'
 		| 'status429'
+		| 'revoked'
 		| 'resetBefore'
 		| 'resetAfter'
 		| 'hang'

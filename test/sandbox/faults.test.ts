@@ -50,6 +50,7 @@ describe('answers', () => {
 		['status502', {}, 502, { error: 'Bad Gateway' }],
 		['status503', {}, 503, { error: 'Service Unavailable' }],
 		['status429', {}, 429, { error: 'Too many requests' }],
+		['revoked', {}, 400, { error: 'Token has been revoked' }],
 	])(
 		'%s: JSON error, not processed, rate-limit headers present',
 		async (type, extra, status, body) => {

@@ -192,7 +192,8 @@ export async function versionHistory(
 					(event) => event.versionId === versionId && !isOutsideWindow(event.timestamp, window),
 				),
 			);
-			if (!hasMore) break;
+			// Past `to` (the API answers To's whole day) the rest is too: a later read must not skip this page.
+			if (!hasMore || items.some((event) => Date.parse(event.timestamp) > window.to)) break;
 		}
 		page = 1;
 	}
