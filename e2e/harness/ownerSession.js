@@ -2,7 +2,10 @@
 const { ensure } = require('../../scripts/lib/assertions');
 const { OWNER } = require('../n8n-app');
 
-/** The owner set up through n8n's REST API, and requests made as the owner (session cookie and browser ID). */
+/**
+ * The owner set up through n8n's REST API, and requests made as the owner (session cookie and browser
+ * ID); `rebase` points them at the same n8n started again (a new port, the same database).
+ */
 async function ownerSession(baseUrl) {
 	const browserId = 'storydoc-e2e';
 	let cookie = '';
@@ -23,7 +26,12 @@ async function ownerSession(baseUrl) {
 		return JSON.parse(text).data;
 	}
 	await request('POST', '/rest/owner/setup', OWNER);
-	return { request };
+	return {
+		request,
+		rebase(url) {
+			baseUrl = url;
+		},
+	};
 }
 
 module.exports = { ownerSession };

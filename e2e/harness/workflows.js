@@ -9,9 +9,19 @@ const BAD_TOKEN_WORKFLOW_ID = 'sdE2eBadToken';
 
 /**
  * A workflow of two nodes as a user builds one on the Storydoc Trigger: the trigger (every minute,
- * `event`) and one Storydoc node after it (`then`: its name and parameters), both on `credential`.
+ * `event`, any `triggerParameters`) and one Storydoc node after it (`then`: its name and parameters),
+ * both on `credential`.
  */
-function pollingWorkflow({ id, name, event, triggerName, then, credential, idPrefix }) {
+function pollingWorkflow({
+	id,
+	name,
+	event,
+	triggerName,
+	then,
+	credential,
+	idPrefix,
+	triggerParameters = {},
+}) {
 	const credentials = { storydocApi: credential };
 	return {
 		id,
@@ -23,7 +33,7 @@ function pollingWorkflow({ id, name, event, triggerName, then, credential, idPre
 				type: TRIGGER_TYPE,
 				typeVersion: 1,
 				position: [0, 0],
-				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event },
+				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event, ...triggerParameters },
 				credentials,
 			},
 			{
@@ -91,5 +101,6 @@ module.exports = {
 	clickWorkflow,
 	firstViewWorkflow,
 	pollingWorkflow,
+	versionOf,
 	withBadToken,
 };

@@ -49,6 +49,8 @@ interface Example {
 	sandboxValues: Array<{ node: string; what: string }>;
 	/** Served to MCP clients by `n8n start` (test:e2e calls it), not run from a start node. */
 	servedOverMcp?: boolean;
+	/** Started by a polling trigger: run here as the editor's manual run (Fetch Test Event). */
+	runsOnPolls?: boolean;
 	before?: (context: { sandbox: SandboxClient }) => Promise<unknown>;
 	check: (context: CheckContext) => Promise<void>;
 	report: (context: RunContext) => string[];

@@ -9,7 +9,8 @@ const Sequencer = require('@jest/test-sequencer').default;
 
 /** The scenarios of minutes, longest first (a new one that waits for polls belongs here). */
 const MINUTES_LONG = [
-	'e2e/scenarios/readingSessionEnded.test.js',
+	'e2e/scenarios/engagement.test.js',
+	'e2e/scenarios/engagementDurable.test.js',
 	'e2e/scenarios/durable.test.js',
 	'e2e/scenarios/triggers.test.js',
 	'e2e/scenarios/tokenRotation.test.js',

@@ -1,0 +1,211 @@
+'use strict';
+/**
+ * Engagement triggers in `n8n start`, three workflows side by side: Returning Reader (version A) and
+ * New Reader on a Version (version B) on the main key, Reading Session Ended (version C, Session Ends
+ * After 2 minutes) on a second key so that the sandbox's log tells its requests apart. Each workflow
+ * looks its version up only when the item holds what was read, so the log shows that it was emitted,
+ * how often, and that it was right. Beside them the example examples/reading-session-note.json, active
+ * (Session Ends After 2 minutes and a poll every minute, so that it takes minutes): its notes, read
+ * from n8n's executions, are checked as its file in scripts/examples/ says. n8n is stopped in the
+ * middle of a reading session and started again: the session comes once, whole. About 8 minutes.
+ */
+const { SEED } = require('../../sandbox/seed');
+const { loadExamples } = require('../../scripts/examples');
+const { ensure, expectEqual, show } = require('../../scripts/lib/assertions');
+const { credentialRef } = require('../harness/credentials');
+const { ownerSession } = require('../harness/ownerSession');
+const { pause } = require('../harness/waiting');
+const { pollingWorkflow, versionOf } = require('../harness/workflows');
+const { executionOutputs } = require('./executions');
+const { clickWorkflowLog, lastSeq, pollQueries, waitFor } = require('./pollLog');
+
+const A = SEED.versions.live.id;
+const B = SEED.versions.accepted.id;
+const C = SEED.versions.edited.id;
+const GAP_MINUTES = 2;
+const DAY_MS = 86_400_000;
+const CLICK = 'CTA click: Book a meeting';
+/** What a workflow looks up when its item is not what was read: a version ID that does not exist (404). */
+const WRONG = '65e000000000000000000bad';
+
+const onVersion = (versionId) => ({
+	filters: { versionId: { __rl: true, mode: 'id', value: versionId } },
+});
+
+/** @param {number} readersOfB how many readers version B has once Carl opens it */
+const workflows = (readersOfB) => [
+	pollingWorkflow({
+		id: 'sdE2eReturningReader',
+		name: 'Storydoc e2e: a reader comes back → the version',
+		idPrefix: 'c0a1e5f2-0010-4b00-9000',
+		event: 'returningReader',
+		triggerParameters: onVersion(A),
+		triggerName: 'When a reader comes back',
+		then: {
+			name: 'The version read again',
+			parameters: versionOf(
+				`={{ $json.visitorId === 'vis_e2e_anna' && $json.readerSession === 2 ? $json.versionId : '${WRONG}' }}`,
+			),
+		},
+		credential: credentialRef('account'),
+	}),
+	pollingWorkflow({
+		id: 'sdE2eNewReader',
+		name: 'Storydoc e2e: someone new reads a version → the version',
+		idPrefix: 'c0a1e5f2-0011-4b00-9000',
+		event: 'newReader',
+		triggerParameters: onVersion(B),
+		triggerName: 'When someone new reads',
+		then: {
+			name: 'The version shared',
+			parameters: versionOf(
+				`={{ $json.visitorId === 'vis_e2e_carl' && $json.versionReaders === ${readersOfB} ? $json.versionId : '${WRONG}' }}`,
+			),
+		},
+		credential: credentialRef('account'),
+	}),
+	pollingWorkflow({
+		id: 'sdE2eSessionEnded',
+		name: 'Storydoc e2e: a reading session ended → its version',
+		idPrefix: 'c0a1e5f2-0009-4b00-9000',
+		event: 'sessionEnded',
+		triggerParameters: { ...onVersion(C), sessionGapMinutes: GAP_MINUTES },
+		triggerName: 'When a reader finishes',
+		then: {
+			name: 'The version read',
+			// Yann's one view; Dora's slides from 1 on, each once (nothing lost or doubled), and a click.
+			parameters: versionOf(
+				`={{ ($json.visitorId === 'vis_e2e_yann' ? $json.views === 1 : $json.visitorId === 'vis_e2e_dora' && $json.clicks === 1 && $json.actionsClicked.join() === '${CLICK}' && $json.slidesViewed[0] === 1 && $json.slidesViewed.length >= 2 && $json.views === $json.slidesViewed.length) && !$json.mayBeOngoing ? $json.versionId : '${WRONG}' }}`,
+			),
+		},
+		credential: credentialRef('secondKey'),
+	}),
+];
+
+/** The trigger example as filed, but polling every minute with Session Ends After 2 minutes. */
+function noteExample() {
+	const example = loadExamples().get('reading-session-note');
+	const workflow = structuredClone(example.workflow);
+	const trigger = workflow.nodes.find((node) => node.name === example.startNode);
+	trigger.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
+	trigger.parameters.sessionGapMinutes = GAP_MINUTES;
+	return { example, workflow };
+}
+
+const event = (versionId, visitorId, sessionId, fields = {}) => ({
+	versionId,
+	visitorId,
+	sessionId,
+	eventCategory: 'view',
+	eventName: 'view_slide_1',
+	...fields,
+});
+
+/** @param {ReturnType<import('../harness/useApp').useApp>} app */
+async function engagementScenario(app) {
+	const { sandbox } = app;
+	const twoDaysAgo = new Date(Date.now() - 2 * DAY_MS).toISOString();
+	sandbox.addEvents([
+		event(A, 'vis_e2e_anna', 'anna-1', { timestamp: twoDaysAgo }),
+		event(B, 'vis_e2e_bob', 'bob-1', { timestamp: twoDaysAgo }),
+	]);
+	const note = noteExample();
+	await app.importCredentials(['account', 'secondKey']);
+	// B's seeded readers, Bob and Carl.
+	const seeded = new Set(
+		sandbox.state.events.filter((e) => e.versionId === B && e.visitorId).map((e) => e.visitorId),
+	);
+	await app.cli.importAndActivate([...workflows(seeded.size + 1), note.workflow]);
+	sandbox.clearLog();
+	let running = await app.start();
+	try {
+		const owner = await ownerSession(running.url);
+		const notes = () => executionOutputs(owner, app.n8n, note.workflow.id);
+		const readers = clickWorkflowLog(sandbox, 0, 'team');
+		const sessions = clickWorkflowLog(sandbox, 0, 'admin');
+		await waitFor(
+			() => sessions.polls()[0] && readers.polls().length >= 3,
+			'the four activation polls',
+		);
+		const readBy = async (added, what) => {
+			const mark = lastSeq(sandbox);
+			await waitFor(
+				() =>
+					sessions
+						.polls()
+						.find((entry) => entry.seq > mark && entry.query.dateTo >= added.timestamp),
+				() => `a poll that reads ${what} (polls: ${show(pollQueries(sessions.polls()))})`,
+			);
+		};
+
+		// Anna comes back to A, Carl opens B (Bob read it), Yann and Dora open C.
+		const [, , , dora] = sandbox.addEvents([
+			event(A, 'vis_e2e_anna', 'anna-2'),
+			event(B, 'vis_e2e_carl', 'carl-1'),
+			event(C, 'vis_e2e_yann', 'yann-1'),
+			event(C, 'vis_e2e_dora', 'dora-1'),
+		]);
+		await readBy(dora, "Dora's first slide");
+		await waitFor(() => readers.lookedUp().length >= 2, 'the returning and the new reader');
+
+		// Dora reads a slide a minute until Yann's session (one view) has ended and been emitted.
+		let slide = 1;
+		while (!sessions.lookedUp().length) {
+			slide++;
+			ensure(slide <= 6, `Yann's session not emitted after ${slide - 1} polls`);
+			const [next] = sandbox.addEvents([
+				event(C, 'vis_e2e_dora', 'dora-1', { eventName: `view_slide_${slide}` }),
+			]);
+			await readBy(next, `Dora's slide ${slide}`);
+		}
+		expectEqual(sessions.lookedUp(), [C], "Yann's session, emitted while Dora's goes on");
+
+		// n8n stops in the middle of Dora's session, once the runs that emitted Yann's have ended (with the
+		// default scheduler n8n saves a trigger's state only with a run).
+		await waitFor(async () => (await notes()).count > 0, "the example's first notes");
+		await pause(3000);
+		await running.stop();
+		const [click] = sandbox.addEvents([
+			event(C, 'vis_e2e_dora', 'dora-1', { eventCategory: 'click', eventName: CLICK }),
+		]);
+		running = await app.start();
+		owner.rebase(running.url);
+		await readBy(click, "Dora's click, made while n8n was stopped");
+		await waitFor(
+			() => sessions.lookedUp().length >= 2,
+			() => `Dora's session (polls: ${show(pollQueries(sessions.polls()))})`,
+			GAP_MINUTES * 60_000 + 90_000,
+		);
+		const mark = lastSeq(sandbox);
+		await waitFor(() => sessions.polls().find((entry) => entry.seq > mark), 'the poll after');
+		await pause(2000);
+		expectEqual(
+			sessions.lookedUp(),
+			[C, C],
+			"the sessions emitted (Yann's, then Dora's across the restart, each once and whole)",
+		);
+		expectEqual(
+			[...readers.lookedUp()].sort(),
+			[A, B].sort(),
+			'the returning reader and the new reader, each once',
+		);
+		const { outputs } = await notes();
+		expectEqual(
+			outputs[note.example.startNode].map((item) => item.json.visitorId).sort(),
+			['vis_e2e_anna', 'vis_e2e_carl', 'vis_e2e_dora', 'vis_e2e_yann'],
+			"the sessions the example's trigger emitted (each once)",
+		);
+		await note.example.check({
+			outputs,
+			sandbox: app.client,
+			workflow: note.workflow,
+			expectEqual,
+			expect: ensure,
+			scheduled: true,
+		});
+	} finally {
+		await running.stop();
+	}
+}
+
+module.exports = { engagementScenario };
