@@ -33,9 +33,10 @@ const onVersion = (versionId) => ({
 });
 
 /** @param {number} readersOfB how many readers version B has once Carl opens it */
+// Workflow IDs of at most 16 characters: n8n 1.x saves a trigger's static data only for such IDs.
 const workflows = (readersOfB) => [
 	pollingWorkflow({
-		id: 'sdE2eReturningReader',
+		id: 'sdE2eReturning',
 		name: 'Storydoc e2e: a reader comes back → the version',
 		idPrefix: 'c0a1e5f2-0010-4b00-9000',
 		event: 'returningReader',
@@ -65,7 +66,7 @@ const workflows = (readersOfB) => [
 		credential: credentialRef('account'),
 	}),
 	pollingWorkflow({
-		id: 'sdE2eSessionEnded',
+		id: 'sdE2eSessions',
 		name: 'Storydoc e2e: a reading session ended → its version',
 		idPrefix: 'c0a1e5f2-0009-4b00-9000',
 		event: 'sessionEnded',

@@ -6,8 +6,8 @@
  * (e2e/triggers/engagement.js) activates it and checks what its scheduled polls emit the same way.
  */
 const { DAY_MS } = require('../../sandbox/dates');
-const { requestLines } = require('./reading');
-const { expectedSessions, sessionsByHand } = require('./sessions');
+const { eventsRead } = require('./reading');
+const { expectedSessions, noteFor, sessionsByHand } = require('./sessions');
 const { table } = require('./table');
 
 const TRIGGER = 'When a reader finishes';
@@ -27,16 +27,6 @@ const COMPARED = [
 	'actionsClicked',
 ];
 
-/** The note the workflow's Edit Fields node writes for a session, written out here by hand. */
-function noteFor(session) {
-	const parts = [
-		`${session.prospectName || 'Someone'} read "${session.versionTitle}" for ${session.readingSeconds < 60 ? 'under a minute' : `at least ${Math.floor(session.readingSeconds / 60)} min`}`,
-	];
-	if (session.deepestSlide) parts.push(`, up to slide ${session.deepestSlide}`);
-	if (session.clicks) parts.push(`, and clicked ${session.actionsClicked.join(', ')}`);
-	return `${parts.join('')}.`;
-}
-
 const pick = (session) => Object.fromEntries(COMPARED.map((key) => [key, session[key]]));
 const gapOf = (workflow) =>
 	workflow.nodes.find((node) => node.name === TRIGGER).parameters.sessionGapMinutes * 60_000;
@@ -54,20 +44,9 @@ module.exports = {
 		const gapMs = gapOf(workflow);
 		const sessions = (outputs[TRIGGER] ?? []).map((item) => item.json);
 		expect(sessions.length > 0, 'no reading session emitted');
-		let events = await sandbox.state('events');
-		if (!scheduled) {
-			const requests = await sandbox.requests();
-			expectEqual(
-				[...new Set(requestLines(requests))],
-				['GET /v2/analytics/events → 200'],
-				'the requests the sandbox received (distinct)',
-			);
-			const requestedAt = Date.parse(requests[0].time);
-			events = events.filter((event) => {
-				const instant = Date.parse(event.timestamp);
-				return instant >= requestedAt - 7 * DAY_MS && instant <= requestedAt;
-			});
-		}
+		const events = scheduled
+			? await sandbox.state('events')
+			: await eventsRead(sandbox, expectEqual, (requestedAt) => requestedAt - 7 * DAY_MS);
 		const byHand = expectedSessions(sessionsByHand(events, gapMs));
 		const expected = scheduled
 			? sessions.map(
@@ -96,7 +75,8 @@ module.exports = {
 		);
 		expectEqual(
 			(outputs[NOTE] ?? []).map((item) => item.json.note),
-			expected.map(noteFor),
+			// The trigger counts no earlier visits: its notes never say the reader came back.
+			expected.map((session) => noteFor({ ...session, returningReader: null })),
 			"the deal owner's notes",
 		);
 	},

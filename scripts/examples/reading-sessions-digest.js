@@ -1,37 +1,17 @@
 'use strict';
 /** examples/reading-sessions-digest.json: how to run it, what a correct run looks like and what the demo prints. */
 const { DAY_MS } = require('../../sandbox/dates');
-const { requestLines, startOfUtcDay } = require('./reading');
-const { expectedSessions, sessionsByHand } = require('./sessions');
+const { eventsRead, startOfUtcDay } = require('./reading');
+const { expectedSessions, noteFor, sessionsByHand } = require('./sessions');
 const { table } = require('./table');
-
-/** The note the workflow's Edit Fields node writes for a session, written out here by hand. */
-function noteFor(session) {
-	const parts = [
-		`${session.prospectName || 'Someone'} read "${session.versionTitle}" for ${session.readingSeconds < 60 ? 'under a minute' : `at least ${Math.floor(session.readingSeconds / 60)} min`}`,
-	];
-	if (session.deepestSlide) parts.push(`, up to slide ${session.deepestSlide}`);
-	if (session.returningReader) parts.push(`, coming back (visit ${session.readerSession})`);
-	if (session.clicks) parts.push(`, and clicked ${session.actionsClicked.join(', ')}`);
-	return `${parts.join('')}.`;
-}
 
 module.exports = {
 	title: 'Get Events › Summary per Reading Session of the last 7 days → a note for the deal owner',
 	startNode: 'When clicking ‘Execute workflow’',
 	async check({ outputs, sandbox, expectEqual, expect }) {
-		const requests = await sandbox.requests();
-		expectEqual(
-			[...new Set(requestLines(requests))],
-			['GET /v2/analytics/events → 200'],
-			'the requests the sandbox received (distinct)',
+		const events = await eventsRead(sandbox, expectEqual, (requestedAt) =>
+			startOfUtcDay(requestedAt - 7 * DAY_MS),
 		);
-		const requestedAt = Date.parse(requests[0].time);
-		const fromMs = startOfUtcDay(requestedAt - 7 * DAY_MS);
-		const events = (await sandbox.state('events')).filter((event) => {
-			const instant = Date.parse(event.timestamp);
-			return instant >= fromMs && instant <= requestedAt;
-		});
 		const expected = expectedSessions(sessionsByHand(events, 30 * 60_000));
 		expect(
 			expected.length > 0,

@@ -63,4 +63,18 @@ function expectedSessions(sessions) {
 	});
 }
 
-module.exports = { expectedSessions, sessionsByHand, slideOf };
+/**
+ * The note the reading examples' Edit Fields node writes for a session, written out here by hand (the
+ * trigger's sessions leave `returningReader` null, so their notes never say it).
+ */
+function noteFor(session) {
+	const parts = [
+		`${session.prospectName || 'Someone'} read "${session.versionTitle}" for ${session.readingSeconds < 60 ? 'under a minute' : `at least ${Math.floor(session.readingSeconds / 60)} min`}`,
+	];
+	if (session.deepestSlide) parts.push(`, up to slide ${session.deepestSlide}`);
+	if (session.returningReader) parts.push(`, coming back (visit ${session.readerSession})`);
+	if (session.clicks) parts.push(`, and clicked ${session.actionsClicked.join(', ')}`);
+	return `${parts.join('')}.`;
+}
+
+module.exports = { expectedSessions, noteFor, sessionsByHand, slideOf };

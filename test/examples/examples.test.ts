@@ -207,6 +207,12 @@ describe.each(runnable.map((example): [string, Example] => [example.file, exampl
 	},
 );
 
+test("an example started by polls has an ID n8n 1.x keeps its trigger's state for (16 characters at most)", () => {
+	const polled = loadAll().filter((example) => example.runsOnPolls);
+	expect(polled.length).toBeGreaterThan(0);
+	for (const example of polled) expect(String(example.asFiled.id).length).toBeLessThanOrEqual(16);
+});
+
 test('the demo fills in only what the files leave empty, and the filled copy differs from the file only there', () => {
 	for (const example of loadAll()) {
 		const filled = example.workflow;

@@ -78,6 +78,25 @@ function triggerPanel(session) {
 		},
 		{ needs: [OPENED] },
 	);
+	session.test(
+		'choosing Returning Reader shows Session Ends After and what the look-back costs; New Reader on a Version the cost without the gap',
+		async ({ page }) => {
+			const costNotice = page.getByText("To know a version's earlier readers", { exact: false });
+			const gap = page.locator('[data-test-id="parameter-input-sessionGapMinutes"]');
+			await chooseEvent(page, 'New Reader on a Version');
+			await costNotice.first().waitFor({ timeout: 15_000 });
+			await gap.waitFor({ state: 'detached', timeout: 15_000 });
+			await chooseEvent(page, 'Returning Reader');
+			await gap.waitFor({ timeout: 15_000 });
+			await costNotice.first().waitFor({ timeout: 15_000 });
+			await page
+				.locator('[data-test-id="parameter-input-output"]')
+				.waitFor({ state: 'detached', timeout: 15_000 });
+			await tidyForScreenshot(page);
+			await session.screenshot('ui-trigger-returning-reader.png');
+		},
+		{ needs: [OPENED] },
+	);
 }
 
 async function fetchTestEvent(page, client) {

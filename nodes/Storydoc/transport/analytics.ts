@@ -117,45 +117,6 @@ export async function* analyticsEvents(
 	}
 }
 
-export interface ViewBeforeQuery {
-	versionId: string;
-	from: number;
-	to: number;
-	notBefore: Set<string>;
-	/** Requests left for this and the checks running beside it; each page takes one. */
-	budget: { requests: number };
-}
-
-/** Whether the version was viewed in [from, to]; a check cut short resumes at `checkedUntil`. */
-export async function viewBefore(
-	this: StorydocContext,
-	{ versionId, from, to, notBefore, budget }: ViewBeforeQuery,
-): Promise<{ found: boolean; checkedUntil: number }> {
-	for (const window of splitIntoWindows(from, to)) {
-		for (let page = 1; ; page++) {
-			if (budget.requests <= 0) return { found: false, checkedUntil: window.from };
-			budget.requests--;
-			const { items, hasMore } = await fetchEventsPage(
-				this,
-				{ versionId, from, to },
-				window,
-				page,
-				undefined,
-			);
-			const earlier = items.some(
-				(event) =>
-					event.eventCategory === 'view' &&
-					event.versionId === versionId &&
-					!notBefore.has(String(event.eventId ?? '')) &&
-					!isOutsideWindow(event.timestamp, window),
-			);
-			if (earlier) return { found: true, checkedUntil: window.from };
-			if (!hasMore) break;
-		}
-	}
-	return { found: false, checkedUntil: to + 1 };
-}
-
 export interface VersionHistoryQuery {
 	versionId: string;
 	from: number;
@@ -168,11 +129,11 @@ export interface VersionHistoryQuery {
 
 export type HistoryRead = { done: true } | { done: false; from: number; page: number };
 
-/** A version's events in [from, to], a page at a time, oldest first; cut short, it says where to go on. */
+/** A version's events in [from, to], oldest first, to `onPage` (true: enough); cut short, where to go on. */
 export async function versionHistory(
 	this: StorydocContext,
 	{ versionId, from, to, page: firstPage, budget, deadline }: VersionHistoryQuery,
-	onPage: (events: AnalyticsEvent[]) => void,
+	onPage: (events: AnalyticsEvent[]) => boolean | void,
 ): Promise<HistoryRead> {
 	let page = firstPage;
 	for (const window of splitIntoWindows(from, to)) {
@@ -187,17 +148,45 @@ export async function versionHistory(
 				page,
 				undefined,
 			);
-			onPage(
+			const enough = onPage(
 				items.filter(
 					(event) => event.versionId === versionId && !isOutsideWindow(event.timestamp, window),
 				),
 			);
+			if (enough) return { done: true };
 			// Past `to` (the API answers To's whole day) the rest is too: a later read must not skip this page.
 			if (!hasMore || items.some((event) => Date.parse(event.timestamp) > window.to)) break;
 		}
 		page = 1;
 	}
 	return { done: true };
+}
+
+export interface ViewBeforeQuery {
+	versionId: string;
+	from: number;
+	to: number;
+	notBefore: Set<string>;
+	/** Requests left for this and the checks running beside it; each page takes one. */
+	budget: { requests: number };
+}
+
+/** Whether the version was viewed in [from, to]; a check cut short resumes at `checkedUntil`. */
+export async function viewBefore(
+	this: StorydocContext,
+	{ versionId, from, to, notBefore, budget }: ViewBeforeQuery,
+): Promise<{ found: boolean; checkedUntil: number }> {
+	let found = false;
+	const read = await versionHistory.call(
+		this,
+		{ versionId, from, to, page: 1, budget, deadline: Number.POSITIVE_INFINITY },
+		(events) =>
+			(found = events.some(
+				(event) => event.eventCategory === 'view' && !notBefore.has(String(event.eventId ?? '')),
+			)),
+	);
+	if (found) return { found, checkedUntil: to + 1 };
+	return { found, checkedUntil: read.done ? to + 1 : read.from };
 }
 
 const LOOKBACK_STEPS_DAYS = [1, 7, 31];

@@ -5,39 +5,21 @@
  * its idle gap take no real time; it stands still between moves, so no assertion depends on how
  * long a poll takes. The fold itself, over generated polls: sessionsEnded.unit.test.ts.
  */
-import type { IDataObject, INodeParameters, WorkflowExecuteMode } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
 import { SEED } from '../../../sandbox/seed';
 import { line } from '../../harness/engineLine';
-import type { Json, PollerStateRow, TestItem, TriggerNode } from '../../harness/n8n';
-import { runDurablePoll, runPoll } from '../../harness/n8n';
-import type { TokenName } from '../../harness/sandbox';
+import type { Json, PollerStateRow, TestItem } from '../../harness/n8n';
+import { runDurablePoll } from '../../harness/n8n';
 import { useSandbox } from '../../harness/sandbox';
+import { pollingTrigger, useTestClock } from './helpers/triggerClock';
 
 const TRIGGER = 'n8n-nodes-storydoc.storydocTrigger';
 const NODE_NAME = 'When a reader finishes';
 const LIVE = SEED.versions.live.id;
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-
-const realNow = Date.now.bind(Date);
-let start = 0;
-let clock = 0;
-/** Sets the clock to `seconds` after the test's start. */
-const at = (seconds: number) => {
-	clock = start + seconds * SECOND;
-};
-const iso = (seconds: number) => new Date(start + seconds * SECOND).toISOString();
-
 // The sandbox reads the same clock (its events' default time, the log).
 const api = useSandbox({ events: 0, rateLimit: { max: 100000 }, now: () => Date.now() });
-beforeEach(() => {
-	api.sandbox.reset();
-	start = Math.floor(realNow() / MINUTE) * MINUTE;
-	at(0);
-	jest.spyOn(Date, 'now').mockImplementation(() => clock);
-});
-afterEach(() => jest.restoreAllMocks());
+const { at, iso } = useTestClock(api);
 
 /** Events of reader Anna's visit to the live version, at seconds after the start. */
 const visit = (events: Array<[number, Json?]>, sessionId: string | null = 'session-anna') =>
@@ -53,30 +35,13 @@ const visit = (events: Array<[number, Json?]>, sessionId: string | null = 'sessi
 		})),
 	);
 
-function sessionTrigger(parameters: INodeParameters = {}) {
-	const node: TriggerNode = {
+const sessionTrigger = (parameters: INodeParameters = {}) =>
+	pollingTrigger(api, {
 		name: NODE_NAME,
 		type: TRIGGER,
 		parameters: { event: 'sessionEnded', sessionGapMinutes: 2, ...parameters },
 		credentials: { storydocApi: { id: '1', name: 'Storydoc sandbox' } },
-	};
-	let staticData: IDataObject = {};
-	return {
-		node,
-		async poll(mode: WorkflowExecuteMode = 'trigger', token: TokenName = 'team') {
-			const { items } = await runPoll(node, {
-				credentials: api.credentials(token),
-				staticData,
-				mode,
-			});
-			return items.map((item: TestItem) => item.json as Json);
-		},
-		/** n8n restarted: only what it stored of the static data (JSON) is left. */
-		restart() {
-			staticData = JSON.parse(JSON.stringify(staticData));
-		},
-	};
-}
+	});
 
 describe('Reading Session Ended', () => {
 	test('a session read over three polls is emitted once, after Session Ends After, with its totals; an n8n restart between polls changes nothing', async () => {
