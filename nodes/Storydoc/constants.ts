@@ -17,6 +17,8 @@ export const ITEMS_IN_PARALLEL_PARAMETER = 'requestOptions.itemsInParallel';
 export const DEFAULT_ITEMS_IN_PARALLEL = 50;
 /** Generations hold a connection for up to 3 minutes each and spend AI credits. */
 export const GENERATE_ITEMS_IN_PARALLEL = 10;
+/** Longer than Storydoc takes to refuse a request (docs/development.md › Items in parallel): the first item waits no more. */
+export const FIRST_ALONE_MAX_MS = 2_000;
 /** A whole window of the version limit; more in flight can never be sent sooner. */
 export const MAX_ITEMS_IN_PARALLEL = 150;
 

@@ -1,3 +1,7 @@
+import { sleep } from 'n8n-workflow';
+
+import { FIRST_ALONE_MAX_MS } from '../constants';
+
 /** What became of one item of a batch. */
 export type ItemOutcome<Output> =
 	| { output: Output }
@@ -14,7 +18,10 @@ export interface ParallelOptions {
 	isStopped(error: unknown): boolean;
 }
 
-/** At most `inParallel` at once, the first alone: settings wrong for every item fail after one request. */
+/**
+ * At most `inParallel` at once; the first alone until answered or out for FIRST_ALONE_MAX_MS (past a
+ * refusal's time): settings wrong for every item fail after one request.
+ */
 export async function runInParallel<Output>(
 	indexes: number[],
 	run: (index: number) => Promise<Output>,
@@ -43,9 +50,18 @@ export async function runInParallel<Output>(
 		while (!stopped && next < indexes.length) await runOne(indexes[next++]);
 	};
 
-	if (indexes.length) await runOne(indexes[next++]);
-	const workers = Math.min(inParallel, indexes.length - next);
-	await Promise.all(Array.from({ length: workers }, worker));
+	let firstSettled = false;
+	const first = indexes.length
+		? runOne(indexes[next++]).then(() => {
+				firstSettled = true;
+			})
+		: Promise.resolve();
+	await Promise.race([first, sleep(FIRST_ALONE_MAX_MS)]);
+	const busy = firstSettled ? 0 : 1;
+	const workers = Math.min(inParallel - busy, indexes.length - next);
+	// Still out: its slot goes to another worker once it is answered.
+	const firstSlot = busy ? first.then(worker) : first;
+	await Promise.all([firstSlot, ...Array.from({ length: workers }, worker)]);
 	for (const index of indexes.slice(next)) outcomes.set(index, { stopped: true });
 	return outcomes;
 }

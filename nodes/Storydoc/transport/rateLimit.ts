@@ -1,4 +1,5 @@
 // Pacing from the server's rate-limit headers (no reset time given): docs/development.md › Design notes.
+import { FIRST_ALONE_MAX_MS } from '../constants';
 import { WindowSharing } from './windowSharing';
 
 export const SPEC_WINDOW_MS = 60_000;
@@ -63,8 +64,14 @@ export class RateLimitPacer {
 
 	private capacity(now: number): number {
 		if (!this.paceFromHeaders) return Number.POSITIVE_INFINITY;
-		// One request goes first; its answer shows what is left of the window.
-		if (this.isCold(now)) return this.inFlight.size === 0 ? 1 : 0;
+		// One request goes first; its answer shows what is left of the window. One out for longer than a
+		// refusal takes (a generation) passed Storydoc's checks: the rest need not wait for its answer.
+		if (this.isCold(now)) {
+			if (this.inFlight.size === 0) return 1;
+			const oldest = Math.min(...[...this.inFlight].map((ticket) => ticket.sentAt));
+			if (now - oldest < FIRST_ALONE_MAX_MS) return 0;
+			return (this.maximum ?? Number.POSITIVE_INFINITY) - this.inFlight.size;
+		}
 		if (this.maximum === undefined) return Number.POSITIVE_INFINITY;
 		const left = this.maximum - this.counter - this.inFlight.size;
 		return this.sharing.capacity(left, {
@@ -83,6 +90,7 @@ export class RateLimitPacer {
 
 	/** A ticket to send now, or ms to wait; one synchronous step, so no two callers take the last slot. */
 	reserve(now: number): SendTicket | number {
+		if (this.ownsNextWindow(now)) this.openOwnWindow();
 		const full = this.limited || this.capacity(now) < 1;
 		if (full) {
 			// One request tests a full window; the others wait for its answer instead of piling up 429s.
@@ -98,6 +106,29 @@ export class RateLimitPacer {
 		this.inFlight.add(ticket);
 		if (!this.isCold(now)) this.sharing.onSend();
 		return ticket;
+	}
+
+	/**
+	 * Alone, its window full and surely over, nothing in flight: the next window is all this process's,
+	 * so it starts at once, without one request first to read it (docs/development.md › Design notes).
+	 */
+	private ownsNextWindow(now: number): boolean {
+		return (
+			this.paceFromHeaders &&
+			!this.limited &&
+			this.fullByCount() &&
+			this.inFlight.size === 0 &&
+			this.sharing.alone &&
+			this.windowEndsBy !== undefined &&
+			now >= this.windowEndsBy + RESET_MARGIN_MS
+		);
+	}
+
+	private openOwnWindow() {
+		this.counter = 0;
+		this.windowHeardAt = undefined;
+		this.nextProbeAt = undefined;
+		this.sharing.newWindow();
 	}
 
 	private plannedFirst(now: number): number {

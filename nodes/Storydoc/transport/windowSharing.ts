@@ -39,6 +39,11 @@ export class WindowSharing {
 	/** Counters of this process's answered requests in the current window. */
 	private ownCounters: number[] = [];
 
+	/** Every request counted in the window was this process's own, and no other was seen lately. */
+	get alone(): boolean {
+		return this.mode === 'alone';
+	}
+
 	/** Nothing heard for a while: who else sends is unknown again. */
 	reset() {
 		this.mode = 'unknown';

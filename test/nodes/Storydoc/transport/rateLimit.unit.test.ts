@@ -131,10 +131,11 @@ describe('RateLimitPacer', () => {
 		expect(pacer.reserve(20)).toBeGreaterThan(0);
 	});
 
-	test('a full window: no request until a minute after the first answer heard from it, then one goes first', () => {
+	test('a full window: no request until a minute after the first answer heard from it; shared, then one goes first', () => {
 		const pacer = new RateLimitPacer();
 		pacer.onResponse(ticketOf(pacer.reserve(0)), { counter: 1, maximum: 5 }, false, 40);
-		for (let counter = 2; counter <= 5; counter++) send(pacer, counter * 100, counter);
+		// Counters 2 and 3 were another process's: the window is shared.
+		for (let counter = 4; counter <= 5; counter++) send(pacer, counter * 100, counter);
 		expect(pacer.windowEndsBy).toBe(40 + SPEC_WINDOW_MS);
 		// Asked at any moment before, the answer is: wait until then (plus a small margin), no probe.
 		for (const now of [600, 1000, 30000, 59000]) {
@@ -148,9 +149,26 @@ describe('RateLimitPacer', () => {
 		expect(first).toMatchObject({ probe: true });
 		// The others wait for its answer...
 		expect(pacer.reserve(opensAt + 1)).toBe(25);
-		// ...which shows the new window: everyone may go.
+		// ...which shows the new window (shared: the others then go as sharing allows).
 		pacer.onResponse(ticketOf(first), { counter: 1, maximum: 5 }, false, opensAt + 30);
-		expect(typeof pacer.reserve(opensAt + 31)).toBe('object');
+		expect(pacer.windowEndsBy).toBe(opensAt + 30 + SPEC_WINDOW_MS);
+	});
+
+	test('a full window of its own requests only: the next window goes whole at once, without a request first to read it', () => {
+		const pacer = new RateLimitPacer();
+		pacer.onResponse(ticketOf(pacer.reserve(0)), { counter: 1, maximum: 5 }, false, 40);
+		for (let counter = 2; counter <= 5; counter++) send(pacer, counter * 100, counter);
+		expect(typeof pacer.reserve(40 + SPEC_WINDOW_MS)).toBe('number');
+		const opensAt = 600 + waitOf(pacer.reserve(600));
+		const next = [1, 2, 3, 4, 5].map(() => pacer.reserve(opensAt));
+		expect(next.every((slot) => typeof slot === 'object' && !slot.probe)).toBe(true);
+		expect(typeof pacer.reserve(opensAt)).toBe('number');
+		// Their answers count the new window from 1: it is full again, nothing is lost or doubled.
+		next.forEach((slot, index) =>
+			pacer.onResponse(ticketOf(slot), { counter: 1 + index, maximum: 5 }, false, opensAt + 30),
+		);
+		expect(pacer.windowEndsBy).toBe(opensAt + 30 + SPEC_WINDOW_MS);
+		expect(typeof pacer.reserve(opensAt + 31)).toBe('number');
 	});
 
 	test('against the real limit (150 per 60 s): 200 requests in one window plus the rest, no 429, within 1.01 x the ideal', () => {

@@ -279,7 +279,7 @@ describe('Story › Generate', () => {
 		).toHaveLength(1);
 	});
 
-	test("pacing follows the headers of generation's own limit: a batch larger than the limit, each generated once, no 429", async () => {
+	test("pacing follows the headers of generation's own limit: a batch larger than the limit, each generated once, a 429 only at the cold start", async () => {
 		// The node waits the API's minute for a window to end: a worker whose clock runs 100 times faster.
 		const limited = createSandbox({ generateRateLimit: { max: 2, windowMs: 600 } });
 		const url = await limited.start(0, '127.0.0.1');
@@ -298,8 +298,18 @@ describe('Story › Generate', () => {
 			expect(error).toBeUndefined();
 			expect(outputs).toHaveLength(5);
 			const sent = limited.log.filter((entry: Json) => entry.path === '/v2/stories/generate');
-			expect(sent.map((entry: Json) => entry.status)).toEqual([200, 200, 200, 200, 200]);
-			for (const entry of sent) expect(entry.rateLimitCounter).toBeLessThanOrEqual(2);
+			const generated = sent.filter((entry: Json) => entry.status === 200);
+			expect(generated).toHaveLength(5);
+			for (const entry of generated) expect(entry.rateLimitCounter).toBeLessThanOrEqual(2);
+			// A first generation still out after FIRST_ALONE_MAX_MS (20 ms here) lets the others go before
+			// its answer shows this tiny limit: those refused are waited out (nothing was processed), and
+			// from then on the headers pace every window without a 429.
+			const refused = sent.filter((entry: Json) => entry.status === 429);
+			expect(refused.length).toBeLessThanOrEqual(items.length - 2);
+			const lastRefused = Math.max(
+				...sent.map((entry: Json, index: number) => (entry.status === 429 ? index : -1)),
+			);
+			expect(sent.slice(lastRefused + 1).every((entry: Json) => entry.status === 200)).toBe(true);
 			expect(new Set(outputs!.map((item) => item.json.pageId)).size).toBe(5);
 		} finally {
 			await limited.close();
