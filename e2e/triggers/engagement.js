@@ -102,8 +102,8 @@ const event = (versionId, visitorId, sessionId, fields = {}) => ({
 	...fields,
 });
 
-/** @param {ReturnType<import('../harness/useApp').useApp>} app */
-async function engagementScenario(app) {
+/** History before activation, the four workflows imported and active: what the scenario starts from. */
+async function setUp(app) {
 	const { sandbox } = app;
 	const twoDaysAgo = new Date(Date.now() - 2 * DAY_MS).toISOString();
 	sandbox.addEvents([
@@ -112,54 +112,68 @@ async function engagementScenario(app) {
 	]);
 	const note = noteExample();
 	await app.importCredentials(['account', 'secondKey']);
-	// B's seeded readers, Bob and Carl.
+	// B's seeded readers and Bob, then Carl.
 	const seeded = new Set(
 		sandbox.state.events.filter((e) => e.versionId === B && e.visitorId).map((e) => e.visitorId),
 	);
 	await app.cli.importAndActivate([...workflows(seeded.size + 1), note.workflow]);
 	sandbox.clearLog();
+	return note;
+}
+
+/** What the sandbox's log shows of the workflows: on the main key the readers', on the second the sessions'. */
+function logOf(sandbox) {
+	const readers = clickWorkflowLog(sandbox, 0, 'team');
+	const sessions = clickWorkflowLog(sandbox, 0, 'admin');
+	/** Until a poll of the session workflow has read `added`. */
+	const readBy = async (added, what) => {
+		const mark = lastSeq(sandbox);
+		await waitFor(
+			() =>
+				sessions.polls().find((entry) => entry.seq > mark && entry.query.dateTo >= added.timestamp),
+			() => `a poll that reads ${what} (polls: ${show(pollQueries(sessions.polls()))})`,
+		);
+	};
+	return { readers, sessions, readBy };
+}
+
+/** Anna comes back to A, Carl opens B, Yann and Dora open C; Dora reads on until Yann's session is out. */
+async function readersAndAFirstSession(sandbox, { readers, sessions, readBy }) {
+	const [, , , dora] = sandbox.addEvents([
+		event(A, 'vis_e2e_anna', 'anna-2'),
+		event(B, 'vis_e2e_carl', 'carl-1'),
+		event(C, 'vis_e2e_yann', 'yann-1'),
+		event(C, 'vis_e2e_dora', 'dora-1'),
+	]);
+	await readBy(dora, "Dora's first slide");
+	await waitFor(() => readers.lookedUp().length >= 2, 'the returning and the new reader');
+	let slide = 1;
+	while (!sessions.lookedUp().length) {
+		slide++;
+		ensure(slide <= 6, `Yann's session not emitted after ${slide - 1} polls`);
+		const [next] = sandbox.addEvents([
+			event(C, 'vis_e2e_dora', 'dora-1', { eventName: `view_slide_${slide}` }),
+		]);
+		await readBy(next, `Dora's slide ${slide}`);
+	}
+	expectEqual(sessions.lookedUp(), [C], "Yann's session, emitted while Dora's goes on");
+}
+
+/** @param {ReturnType<import('../harness/useApp').useApp>} app */
+async function engagementScenario(app) {
+	const { sandbox } = app;
+	const note = await setUp(app);
 	let running = await app.start();
 	try {
 		const owner = await ownerSession(running.url);
 		const notes = () => executionOutputs(owner, app.n8n, note.workflow.id);
-		const readers = clickWorkflowLog(sandbox, 0, 'team');
-		const sessions = clickWorkflowLog(sandbox, 0, 'admin');
+		const log = logOf(sandbox);
+		const { readers, sessions, readBy } = log;
 		await waitFor(
 			() => sessions.polls()[0] && readers.polls().length >= 3,
 			'the four activation polls',
 		);
-		const readBy = async (added, what) => {
-			const mark = lastSeq(sandbox);
-			await waitFor(
-				() =>
-					sessions
-						.polls()
-						.find((entry) => entry.seq > mark && entry.query.dateTo >= added.timestamp),
-				() => `a poll that reads ${what} (polls: ${show(pollQueries(sessions.polls()))})`,
-			);
-		};
-
-		// Anna comes back to A, Carl opens B (Bob read it), Yann and Dora open C.
-		const [, , , dora] = sandbox.addEvents([
-			event(A, 'vis_e2e_anna', 'anna-2'),
-			event(B, 'vis_e2e_carl', 'carl-1'),
-			event(C, 'vis_e2e_yann', 'yann-1'),
-			event(C, 'vis_e2e_dora', 'dora-1'),
-		]);
-		await readBy(dora, "Dora's first slide");
-		await waitFor(() => readers.lookedUp().length >= 2, 'the returning and the new reader');
-
-		// Dora reads a slide a minute until Yann's session (one view) has ended and been emitted.
-		let slide = 1;
-		while (!sessions.lookedUp().length) {
-			slide++;
-			ensure(slide <= 6, `Yann's session not emitted after ${slide - 1} polls`);
-			const [next] = sandbox.addEvents([
-				event(C, 'vis_e2e_dora', 'dora-1', { eventName: `view_slide_${slide}` }),
-			]);
-			await readBy(next, `Dora's slide ${slide}`);
-		}
-		expectEqual(sessions.lookedUp(), [C], "Yann's session, emitted while Dora's goes on");
+		await readersAndAFirstSession(sandbox, log);
 
 		// n8n stops in the middle of Dora's session, once the runs that emitted Yann's have ended (with the
 		// default scheduler n8n saves a trigger's state only with a run).
@@ -180,33 +194,37 @@ async function engagementScenario(app) {
 		const mark = lastSeq(sandbox);
 		await waitFor(() => sessions.polls().find((entry) => entry.seq > mark), 'the poll after');
 		await pause(2000);
-		expectEqual(
-			sessions.lookedUp(),
-			[C, C],
-			"the sessions emitted (Yann's, then Dora's across the restart, each once and whole)",
-		);
-		expectEqual(
-			[...readers.lookedUp()].sort(),
-			[A, B].sort(),
-			'the returning reader and the new reader, each once',
-		);
-		const { outputs } = await notes();
-		expectEqual(
-			outputs[note.example.startNode].map((item) => item.json.visitorId).sort(),
-			['vis_e2e_anna', 'vis_e2e_carl', 'vis_e2e_dora', 'vis_e2e_yann'],
-			"the sessions the example's trigger emitted (each once)",
-		);
-		await note.example.check({
-			outputs,
-			sandbox: app.client,
-			workflow: note.workflow,
-			expectEqual,
-			expect: ensure,
-			scheduled: true,
-		});
+		await expectEachOnce(app, log, note, await notes());
 	} finally {
 		await running.stop();
 	}
+}
+
+/** Each workflow's items: once each, whole, and the example's notes as its definition says. */
+async function expectEachOnce(app, { readers, sessions }, note, { outputs }) {
+	expectEqual(
+		sessions.lookedUp(),
+		[C, C],
+		"the sessions emitted (Yann's, then Dora's across the restart, each once and whole)",
+	);
+	expectEqual(
+		[...readers.lookedUp()].sort(),
+		[A, B].sort(),
+		'the returning reader and the new reader, each once',
+	);
+	expectEqual(
+		outputs[note.example.startNode].map((item) => item.json.visitorId).sort(),
+		['vis_e2e_anna', 'vis_e2e_carl', 'vis_e2e_dora', 'vis_e2e_yann'],
+		"the sessions the example's trigger emitted (each once)",
+	);
+	await note.example.check({
+		outputs,
+		sandbox: app.client,
+		workflow: note.workflow,
+		expectEqual,
+		expect: ensure,
+		scheduled: true,
+	});
 }
 
 module.exports = { engagementScenario };

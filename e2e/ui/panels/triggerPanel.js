@@ -78,6 +78,11 @@ function triggerPanel(session) {
 		},
 		{ needs: [OPENED] },
 	);
+	readerEvents(session);
+}
+
+/** Returning Reader and New Reader on a Version in the editor: what each shows and hides. */
+function readerEvents(session) {
 	session.test(
 		'choosing Returning Reader shows Session Ends After and what the look-back costs; New Reader on a Version the cost without the gap',
 		async ({ page }) => {

@@ -18,10 +18,7 @@ export interface ParallelOptions {
 	isStopped(error: unknown): boolean;
 }
 
-/**
- * At most `inParallel` at once; the first alone until answered or out for FIRST_ALONE_MAX_MS (past a
- * refusal's time): settings wrong for every item fail after one request.
- */
+/** At most `inParallel` at once, the first alone for a while: docs/development.md › Items in parallel. */
 export async function runInParallel<Output>(
 	indexes: number[],
 	run: (index: number) => Promise<Output>,
@@ -59,7 +56,6 @@ export async function runInParallel<Output>(
 	await Promise.race([first, sleep(FIRST_ALONE_MAX_MS)]);
 	const busy = firstSettled ? 0 : 1;
 	const workers = Math.min(inParallel - busy, indexes.length - next);
-	// Still out: its slot goes to another worker once it is answered.
 	const firstSlot = busy ? first.then(worker) : first;
 	await Promise.all([firstSlot, ...Array.from({ length: workers }, worker)]);
 	for (const index of indexes.slice(next)) outcomes.set(index, { stopped: true });

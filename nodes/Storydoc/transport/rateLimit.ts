@@ -20,8 +20,11 @@ export interface SendTicket {
 }
 
 export class RateLimitPacer {
-	/** Without `paceFromHeaders` (the headers may count another group) only a 429 holds requests back. */
-	constructor(private readonly paceFromHeaders = true) {}
+	/** `paceFromHeaders` false: only a 429 holds requests back; `coldReleaseMs`: see "A cold start". */
+	constructor(
+		private readonly paceFromHeaders = true,
+		private readonly coldReleaseMs = Number.POSITIVE_INFINITY,
+	) {}
 
 	private maximum?: number;
 
@@ -64,12 +67,11 @@ export class RateLimitPacer {
 
 	private capacity(now: number): number {
 		if (!this.paceFromHeaders) return Number.POSITIVE_INFINITY;
-		// One request goes first; its answer shows what is left of the window. One out for longer than a
-		// refusal takes (a generation) passed Storydoc's checks: the rest need not wait for its answer.
+		// One request goes first; its answer shows what is left of the window.
 		if (this.isCold(now)) {
 			if (this.inFlight.size === 0) return 1;
 			const oldest = Math.min(...[...this.inFlight].map((ticket) => ticket.sentAt));
-			if (now - oldest < FIRST_ALONE_MAX_MS) return 0;
+			if (now - oldest < this.coldReleaseMs) return 0;
 			return (this.maximum ?? Number.POSITIVE_INFINITY) - this.inFlight.size;
 		}
 		if (this.maximum === undefined) return Number.POSITIVE_INFINITY;
@@ -108,10 +110,7 @@ export class RateLimitPacer {
 		return ticket;
 	}
 
-	/**
-	 * Alone, its window full and surely over, nothing in flight: the next window is all this process's,
-	 * so it starts at once, without one request first to read it (docs/development.md › Design notes).
-	 */
+	/** Alone, its window full and over, nothing in flight: the next window is all its own (Design notes). */
 	private ownsNextWindow(now: number): boolean {
 		return (
 			this.paceFromHeaders &&
@@ -215,7 +214,11 @@ export function pacerFor(
 	const key = `${baseUrl} ${group}`;
 	let pacer = pacers.get(key);
 	if (!pacer) {
-		pacer = new RateLimitPacer(group === 'versions' || generate);
+		// A generation still out past a refusal's time passed Storydoc's checks: see FIRST_ALONE_MAX_MS.
+		pacer = new RateLimitPacer(
+			group === 'versions' || generate,
+			generate ? FIRST_ALONE_MAX_MS : undefined,
+		);
 		pacers.set(key, pacer);
 	}
 	return pacer;

@@ -107,7 +107,9 @@ describe('one process', () => {
 
 	test('answers as slow as a generation (60 s): the first out for FIRST_ALONE_MAX_MS lets the rest go; 20 items at 10 in parallel in two answer times', () => {
 		const result = simulate({
-			processes: [{ executions: [execution(20)], itemsInParallel: 10 }],
+			processes: [
+				{ executions: [execution(20)], itemsInParallel: 10, coldReleaseMs: FIRST_ALONE_MAX_MS },
+			],
 			answerMs: 60_000,
 		});
 		expect(result.refused).toBe(0);

@@ -12,6 +12,8 @@ export interface SimulatedProcess {
 	executions: Array<{ items: number; startMs?: number }>;
 	/** Items in flight per execution (the node's Items in Parallel). */
 	itemsInParallel: number;
+	/** The pacer's cold release, as generation's pacer has it (none: the version pacer's). */
+	coldReleaseMs?: number;
 }
 
 export interface Simulation {
@@ -68,7 +70,7 @@ export function simulate(simulation: Simulation): SimulationResult {
 	let done = 0;
 	let lastAnswerMs = 0;
 	for (const process of simulation.processes) {
-		const pacer = new RateLimitPacer(true);
+		const pacer = new RateLimitPacer(true, process.coldReleaseMs);
 		for (const execution of process.executions) {
 			items += execution.items;
 			let next = 0;
