@@ -21,7 +21,7 @@ import { latestReaderEvent } from './latestReaderEvent';
 import { sessionsEndedByPoll } from './sessionsEnded';
 import { explainTriggerError, nothingToEmit, startedFromNow, versionItems } from './pollResults';
 import { pollDeadline, readNewEvents } from './readNewEvents';
-import { EVENT_WORDS, matchesType, readSettings } from './settings';
+import { EVENT_WORDS, RAW_EVENTS, isReaderEvent, matchesType, readSettings } from './settings';
 import { readerEvents, readReadersState } from './versionReaders';
 
 export class StorydocTrigger implements INodeType {
@@ -137,7 +137,7 @@ export class StorydocTrigger implements INodeType {
 					},
 				],
 				default: 'events',
-				displayOptions: { show: { event: ['any', 'view', 'click'] } },
+				displayOptions: { show: { event: RAW_EVENTS } },
 			},
 		],
 	};
@@ -159,10 +159,7 @@ export class StorydocTrigger implements INodeType {
 				const session = await latestEndedSession(this, settings, now);
 				return [this.helpers.returnJsonArray([session])];
 			}
-			if (
-				manual &&
-				(settings.eventType === 'returningReader' || settings.eventType === 'newReader')
-			) {
+			if (manual && isReaderEvent(settings.eventType)) {
 				const item = await latestReaderEvent(this, settings, settings.eventType, now);
 				return [this.helpers.returnJsonArray([item])];
 			}
@@ -222,7 +219,7 @@ export class StorydocTrigger implements INodeType {
 				// Every event up to `readUntil` has been read: a session idle for longer has ended.
 				const readUntil = complete ? query.to : Date.parse(next.timestamp);
 				emitted = sessionsEndedByPoll(staticData, fresh, readUntil, settings.idleGapMs);
-			} else if (settings.eventType === 'returningReader' || settings.eventType === 'newReader') {
+			} else if (isReaderEvent(settings.eventType)) {
 				// As First View: the look-backs and the cursor move together, or not at all.
 				const found = await readerEvents(this, readReadersState(staticData), fresh, {
 					pollFrom: from,

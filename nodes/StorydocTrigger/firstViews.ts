@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { runInParallel } from '../Storydoc/helpers/parallelItems';
+import { runAllInParallel } from '../Storydoc/helpers/parallelItems';
 import { DEFAULT_PAGE_CONCURRENCY } from '../Storydoc/constants';
 import { DAY_MS } from '../Storydoc/helpers/dateWindows';
 import type { AnalyticsEvent } from '../Storydoc/helpers/interfaces';
@@ -65,20 +65,14 @@ export async function firstViews(
 
 	const queue = [...candidates.values()].sort((a, b) => instantOf(a.event) - instantOf(b.event));
 	const budget = { requests: MAX_CHECK_REQUESTS_PER_POLL };
-	const checks = await runInParallel(
+	const checks = await runAllInParallel(
 		queue.map((_, index) => index),
 		async (index) => {
 			if (budget.requests <= 0 || Date.now() >= deadline) return undefined;
 			return await checkCandidate(context, queue[index], budget);
 		},
-		{
-			inParallel: DEFAULT_PAGE_CONCURRENCY,
-			stopOnFailure: true,
-			onStop: () => undefined,
-			isStopped: () => false,
-		},
+		DEFAULT_PAGE_CONCURRENCY,
 	);
-	for (const outcome of checks.values()) if ('error' in outcome) throw outcome.error;
 
 	const emitted: AnalyticsEvent[] = [];
 	const settle = (versionId: string) => {
@@ -87,8 +81,7 @@ export async function firstViews(
 		candidates.delete(versionId);
 	};
 	queue.forEach((candidate, index) => {
-		const outcome = checks.get(index);
-		const check = outcome && 'output' in outcome ? outcome.output : undefined;
+		const check = checks.get(index);
 		if (!check) return;
 		if (check.found) settle(candidate.event.versionId);
 		else if (check.checkedUntil > instantOf(candidate.event)) {

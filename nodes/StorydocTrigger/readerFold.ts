@@ -9,7 +9,6 @@ export type Reader = [first: number, last: number, sessions: number, sessionId: 
 /** What the trigger knows of one version's readers, from its events read so far (kept between polls). */
 export interface VersionReaders {
 	readers: Record<string, Reader>;
-	readerCount: number;
 	firstReadAt: number | null;
 	/** The instant of its latest event: the versions read longest ago are forgotten first. */
 	lastActive: number;
@@ -19,7 +18,6 @@ export type ReaderEventType = 'returningReader' | 'newReader';
 
 /** An item of Returning Reader or New Reader on a Version: the event that starts it, and what it means. */
 export interface ReaderItem {
-	event: AnalyticsEvent;
 	type: ReaderEventType;
 	instant: number;
 	json: IDataObject;
@@ -27,7 +25,6 @@ export interface ReaderItem {
 
 export const noReaders = (): VersionReaders => ({
 	readers: {},
-	readerCount: 0,
 	firstReadAt: null,
 	lastActive: Number.NEGATIVE_INFINITY,
 });
@@ -49,15 +46,15 @@ export function foldReaderEvent(
 	const reader = version.readers[event.visitorId];
 	if (!reader) {
 		version.readers[event.visitorId] = [instant, instant, 1, sessionId];
-		version.readerCount++;
-		if (!isNew || version.readerCount === 1) return undefined;
+		if (!isNew) return undefined;
+		const versionReaders = Object.keys(version.readers).length;
+		if (versionReaders === 1) return undefined;
 		return {
-			event,
 			type: 'newReader',
 			instant,
 			json: {
 				...event,
-				versionReaders: version.readerCount,
+				versionReaders,
 				versionFirstReadAt: iso(version.firstReadAt),
 			},
 		};
@@ -70,7 +67,6 @@ export function foldReaderEvent(
 	reader[2]++;
 	if (!isNew) return undefined;
 	return {
-		event,
 		type: 'returningReader',
 		instant,
 		json: {

@@ -37,6 +37,9 @@ export interface Settings {
 /** The events emitted as the API returns them; the others are derived from them. */
 export const RAW_EVENTS: EventType[] = ['any', 'view', 'click'];
 
+export const isReaderEvent = (type: EventType): type is 'returningReader' | 'newReader' =>
+	type === 'returningReader' || type === 'newReader';
+
 /** Every parameter, checked before any request: a bad filter fails the activation, not a poll later on. */
 export function readSettings(context: IPollFunctions): Settings {
 	const node = context.getNode();

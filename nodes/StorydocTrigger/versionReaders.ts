@@ -4,7 +4,8 @@ import { deepCopy } from 'n8n-workflow';
 import { DEFAULT_PAGE_CONCURRENCY } from '../Storydoc/constants';
 import { DAY_MS } from '../Storydoc/helpers/dateWindows';
 import type { AnalyticsEvent } from '../Storydoc/helpers/interfaces';
-import { runInParallel } from '../Storydoc/helpers/parallelItems';
+import { instantOf } from '../Storydoc/helpers/versionSummary';
+import { runAllInParallel } from '../Storydoc/helpers/parallelItems';
 import type { StorydocContext } from '../Storydoc/transport';
 import { versionHistory } from '../Storydoc/transport/analytics';
 import { eventKey } from './eventCursor';
@@ -33,7 +34,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 	!!value && typeof value === 'object' && !Array.isArray(value);
 
 const isVersionReaders = (value: unknown): value is VersionReaders =>
-	isObject(value) && isObject(value.readers) && Number.isFinite(value.readerCount);
+	isObject(value) && isObject(value.readers) && Number.isFinite(value.lastActive);
 
 function isPending(value: unknown): value is PendingVersion {
 	if (!isVersionReaders(value)) return false;
@@ -56,11 +57,9 @@ export function readReadersState(staticData: IDataObject): ReadersState {
 	};
 }
 
-const instantOf = (event: AnalyticsEvent) => Date.parse(event.timestamp);
-
 /** Where a version's look-back starts: its creation, or a year before its first new event. */
 function pendingFor(events: AnalyticsEvent[]): PendingVersion {
-	const newFrom = instantOf(events[0]);
+	const newFrom = instantOf(events[0].timestamp);
 	const createdAt = Date.parse(String(events[0].versionCreatedAt ?? ''));
 	return {
 		...noReaders(),
@@ -69,18 +68,19 @@ function pendingFor(events: AnalyticsEvent[]): PendingVersion {
 			: newFrom - LOOKBACK_WITHOUT_CREATION_DAYS * DAY_MS,
 		page: 1,
 		newFrom,
-		newAtFrom: events.filter((event) => instantOf(event) === newFrom).map(eventKey),
+		newAtFrom: events.filter((event) => instantOf(event.timestamp) === newFrom).map(eventKey),
 	};
 }
 
 /** The versions read longest ago are forgotten until the readers remembered fit the bound. */
 function forget(known: Record<string, VersionReaders>) {
 	const byAge = Object.entries(known).sort(([, a], [, b]) => a.lastActive - b.lastActive);
-	let remembered = byAge.reduce((sum, [, version]) => sum + version.readerCount, 0);
+	const readersOf = (version: VersionReaders) => Object.keys(version.readers).length;
+	let remembered = byAge.reduce((sum, [, version]) => sum + readersOf(version), 0);
 	for (const [versionId, version] of byAge.slice(0, -1)) {
 		if (remembered <= MAX_REMEMBERED_READERS) break;
 		delete known[versionId];
-		remembered -= version.readerCount;
+		remembered -= readersOf(version);
 	}
 }
 
@@ -95,7 +95,7 @@ export async function readerEvents(
 	const state = deepCopy(previous);
 	const items: ReaderItem[] = [];
 	const fold = (version: VersionReaders, event: AnalyticsEvent, isNew: boolean) => {
-		const item = foldReaderEvent(version, event, instantOf(event), isNew, idleGapMs);
+		const item = foldReaderEvent(version, event, instantOf(event.timestamp), isNew, idleGapMs);
 		if (item) items.push(item);
 	};
 
@@ -114,7 +114,7 @@ export async function readerEvents(
 	const freshKeys = new Set(fresh.map(eventKey));
 	const pending = Object.entries(state.pending).sort(([, a], [, b]) => a.newFrom - b.newFrom);
 	const budget = { requests: MAX_CHECK_REQUESTS_PER_POLL };
-	const reads = await runInParallel(
+	const reads = await runAllInParallel(
 		pending.map((_, index) => index),
 		async (index) => {
 			const [versionId, version] = pending[index];
@@ -125,7 +125,7 @@ export async function readerEvents(
 				{ versionId, from: version.from, to: pollFrom, page: version.page, budget, deadline },
 				(page) => {
 					const earlier = page
-						.map((event) => ({ event, instant: instantOf(event), key: eventKey(event) }))
+						.map((event) => ({ event, instant: instantOf(event.timestamp), key: eventKey(event) }))
 						.filter(({ instant, key }) => Number.isFinite(instant) && !freshKeys.has(key))
 						.sort((a, b) => a.instant - b.instant);
 					for (const { event, instant, key } of earlier) {
@@ -136,26 +136,19 @@ export async function readerEvents(
 				},
 			);
 		},
-		{
-			inParallel: DEFAULT_PAGE_CONCURRENCY,
-			stopOnFailure: true,
-			onStop: () => undefined,
-			isStopped: () => false,
-		},
+		DEFAULT_PAGE_CONCURRENCY,
 	);
-	for (const outcome of reads.values()) if ('error' in outcome) throw outcome.error;
 
 	pending.forEach(([versionId, version], index) => {
-		const outcome = reads.get(index);
-		const read = outcome && 'output' in outcome ? outcome.output : undefined;
+		const read = reads.get(index);
 		if (!read) return;
 		if (!read.done) {
 			version.from = read.from;
 			version.page = read.page;
 			return;
 		}
-		const { readers, readerCount, firstReadAt, lastActive } = version;
-		const known: VersionReaders = { readers, readerCount, firstReadAt, lastActive };
+		const { readers, firstReadAt, lastActive } = version;
+		const known: VersionReaders = { readers, firstReadAt, lastActive };
 		for (const event of freshByVersion.get(versionId) ?? []) fold(known, event, true);
 		state.known[versionId] = known;
 		delete state.pending[versionId];

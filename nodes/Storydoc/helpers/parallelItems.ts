@@ -53,11 +53,31 @@ export async function runInParallel<Output>(
 				firstSettled = true;
 			})
 		: Promise.resolve();
-	await Promise.race([first, sleep(FIRST_ALONE_MAX_MS)]);
+	if (indexes.length > 1) await Promise.race([first, sleep(FIRST_ALONE_MAX_MS)]);
 	const busy = firstSettled ? 0 : 1;
 	const workers = Math.min(inParallel - busy, indexes.length - next);
 	const firstSlot = busy ? first.then(worker) : first;
 	await Promise.all([firstSlot, ...Array.from({ length: workers }, worker)]);
 	for (const index of indexes.slice(next)) outcomes.set(index, { stopped: true });
 	return outcomes;
+}
+
+/** Every index run, `inParallel` at once, none dropped; the first failure is thrown once all are done. */
+export async function runAllInParallel<Output>(
+	indexes: number[],
+	run: (index: number) => Promise<Output>,
+	inParallel: number,
+): Promise<Map<number, Output>> {
+	const outcomes = await runInParallel(indexes, run, {
+		inParallel,
+		stopOnFailure: true,
+		onStop: () => undefined,
+		isStopped: () => false,
+	});
+	const outputs = new Map<number, Output>();
+	for (const [index, outcome] of outcomes) {
+		if ('error' in outcome) throw outcome.error;
+		if ('output' in outcome) outputs.set(index, outcome.output);
+	}
+	return outputs;
 }
