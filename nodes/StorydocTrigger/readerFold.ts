@@ -41,7 +41,7 @@ export function foldReaderEvent(
 ): ReaderItem | undefined {
 	if (!present(event.visitorId)) return undefined;
 	const sessionId = present(event.sessionId) ? event.sessionId : null;
-	version.lastActive = Math.max(version.lastActive, instant);
+	version.lastActive = Math.max(version.lastActive ?? instant, instant);
 	version.firstReadAt = Math.min(version.firstReadAt ?? instant, instant);
 	const reader = version.readers[event.visitorId];
 	if (!reader) {
