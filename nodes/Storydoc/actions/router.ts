@@ -129,6 +129,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++)
 		if (!outcomes.has(itemIndex)) outcomes.set(itemIndex, { stopped: true });
 
+	const only = itemCount === 1 ? outcomes.get(0)! : undefined;
+	// One item's output is returned as it is: copying 50,000 events would be work after the last answer.
+	if (only && 'output' in only) {
+		operationModule.afterItems?.call(this);
+		return [only.output];
+	}
 	const returnData: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
 		const outcome = outcomes.get(itemIndex)!;
