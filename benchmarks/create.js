@@ -68,6 +68,25 @@ function createdBy(sandbox, count, output) {
 	return { refused, created: perTitle.size, duplicates, inOrder, failed };
 }
 
+/**
+ * Where a run's time went, from the sandbox's log: per rate-limit window, when its first request
+ * arrived after the previous window's first plus 60 s (the time lost at the boundary), and how long
+ * its requests took to arrive.
+ */
+function windowsOf(sandbox) {
+	const arrivals = sandbox.log
+		.filter((entry) => entry.path === '/v2/versions')
+		.map((entry) => ({ at: Date.parse(entry.time), counter: entry.rateLimitCounter }));
+	const starts = arrivals.filter((entry) => entry.counter === 1).map((entry) => entry.at);
+	return starts.map((start, index) => {
+		const next = starts[index + 1] ?? Number.POSITIVE_INFINITY;
+		const inWindow = arrivals.filter((entry) => entry.at >= start && entry.at < next);
+		const lost = index === 0 ? 0 : start - starts[index - 1] - LIMIT.windowMs;
+		const spread = Math.max(...inWindow.map((entry) => entry.at)) - start;
+		return `${inWindow.length} (+${lost} ms, over ${spread} ms)`;
+	});
+}
+
 async function benchCreates(app, sandbox, count) {
 	const parameters = {
 		resource: 'version',
@@ -82,6 +101,7 @@ async function benchCreates(app, sandbox, count) {
 	);
 	const nodeResult = {
 		ms: node.nodeMs('Measured'),
+		windows: windowsOf(sandbox),
 		...createdBy(sandbox, count, node.outputs.Measured ?? []),
 	};
 
@@ -108,6 +128,9 @@ function reportCreates(count, { node, http, error }) {
 		`${String(count).padStart(4)} creates  node ${seconds(node.ms).padStart(7)}  floor ${seconds(floor).padStart(7)}  ` +
 			`÷ floor ${ratio.toFixed(3)}  429s ${node.refused}  duplicates ${node.duplicates}  created ${node.created}/${count}  ` +
 			`in order ${node.inOrder ? 'yes' : 'NO'}   |  HTTP Request ${seconds(http.ms)}, 429s ${http.refused}, items lost ${http.failed}`,
+	);
+	console.log(
+		`      windows: requests (the first's arrival after the last window's first + 60 s, over how long they arrived): ${node.windows.join(', ')}`,
 	);
 	check(
 		`${count} creates: each created once, none failed, output in input order`,

@@ -11,7 +11,11 @@ import * as analytics from './actions/analytics';
 import { router } from './actions/router';
 import * as story from './actions/story';
 import * as version from './actions/version';
-import { generateRequestOptions, requestOptions } from './descriptions/requestOptions';
+import {
+	generateRequestOptions,
+	requestOptions,
+	versionRequestOptions,
+} from './descriptions/requestOptions';
 import { NODE_DESCRIPTION, toolDescriptionProperties } from './descriptions/toolDescription';
 import { listSearch, loadOptions, resourceMapping } from './methods';
 
@@ -61,6 +65,7 @@ export class Storydoc implements INodeType {
 			...story.description,
 			...version.description,
 			requestOptions,
+			versionRequestOptions,
 			generateRequestOptions,
 		],
 	};

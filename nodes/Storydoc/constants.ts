@@ -13,8 +13,10 @@ export const MAX_PAGE_CONCURRENCY = 10;
 export const GENERATE_TIMEOUT_SECONDS = 180;
 
 export const ITEMS_IN_PARALLEL_PARAMETER = 'requestOptions.itemsInParallel';
-/** A third of a window of the version limit at once: docs/development.md › Design notes (items in parallel). */
+/** Stories, the account, analytics (no limit published): docs/development.md › Items in parallel. */
 export const DEFAULT_ITEMS_IN_PARALLEL = 50;
+/** A whole window of the version limit: its last requests then wait for no earlier answer. */
+export const VERSION_ITEMS_IN_PARALLEL = 150;
 /** Generations hold a connection for up to 3 minutes each and spend AI credits. */
 export const GENERATE_ITEMS_IN_PARALLEL = 10;
 /** Longer than Storydoc takes to refuse a request (docs/development.md › Items in parallel): the first item waits no more. */

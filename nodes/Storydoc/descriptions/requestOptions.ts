@@ -7,6 +7,7 @@ import {
 	GENERATE_TIMEOUT_SECONDS,
 	MAX_ITEMS_IN_PARALLEL,
 	MAX_TIMEOUT_SECONDS,
+	VERSION_ITEMS_IN_PARALLEL,
 } from '../constants';
 
 const timeoutOption = (defaultSeconds: number, description: string): INodeProperties => ({
@@ -28,23 +29,37 @@ const itemsInParallelOption = (defaultItems: number, description: string): INode
 	description,
 });
 
-/** Node-wide: the router and transport read it for every operation but Story › Generate. */
+const ITEMS_IN_PARALLEL_DESCRIPTION =
+	"How many input items to send to Storydoc at the same time. The node keeps within Storydoc's rate limit (150 version requests a minute) however high this is, and the output keeps the input's order. The first item always goes alone, so settings that are wrong for every item fail after one request.";
+
+const requestTimeoutOption = timeoutOption(
+	DEFAULT_TIMEOUT_SECONDS,
+	'How long to wait for Storydoc to answer one request. A read that times out is tried again; a create or update that times out is not resent, and its item fails saying the version may exist.',
+);
+
+/** The router and transport read it for every operation but Story › Generate. */
 export const requestOptions: INodeProperties = {
 	displayName: 'Request Options',
 	name: 'requestOptions',
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
-	displayOptions: { hide: { operation: ['generate'] } },
+	displayOptions: { hide: { operation: ['generate'], resource: ['version'] } },
+	options: [
+		itemsInParallelOption(DEFAULT_ITEMS_IN_PARALLEL, ITEMS_IN_PARALLEL_DESCRIPTION),
+		requestTimeoutOption,
+	],
+};
+
+export const versionRequestOptions: INodeProperties = {
+	...requestOptions,
+	displayOptions: { show: { resource: ['version'] } },
 	options: [
 		itemsInParallelOption(
-			DEFAULT_ITEMS_IN_PARALLEL,
-			"How many input items to send to Storydoc at the same time. The node keeps within Storydoc's rate limit (150 version requests a minute) however high this is, and the output keeps the input's order. The first item always goes alone, so settings that are wrong for every item fail after one request.",
+			VERSION_ITEMS_IN_PARALLEL,
+			`${ITEMS_IN_PARALLEL_DESCRIPTION} The default, 150, is a whole minute of that limit at once.`,
 		),
-		timeoutOption(
-			DEFAULT_TIMEOUT_SECONDS,
-			'How long to wait for Storydoc to answer one request. A read that times out is tried again; a create or update that times out is not resent, and its item fails saying the version may exist.',
-		),
+		requestTimeoutOption,
 	],
 };
 

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { VERSION_ITEMS_IN_PARALLEL } from '../../constants';
 import { versionLocator } from '../../descriptions/locators';
 import { outputProperties } from '../../descriptions/output';
 import { getLocatorId } from '../../helpers/locatorValues';
@@ -12,6 +13,8 @@ const properties: INodeProperties[] = [
 	versionLocator,
 	...outputProperties(VERSION_OUTPUT, { withSimplify: true }),
 ];
+
+export const defaultItemsInParallel = VERSION_ITEMS_IN_PARALLEL;
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['version'], operation: ['get'] } },

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { VERSION_ITEMS_IN_PARALLEL } from '../../constants';
 import { versionLocator } from '../../descriptions/locators';
 import { getLocatorId } from '../../helpers/locatorValues';
 import { ItemContext } from '../../helpers/fieldError';
@@ -36,6 +37,8 @@ const properties: INodeProperties[] = [
 
 /** It changes Storydoc: Retry On Fail replays it instead of sending it twice (actions/writeReplay.ts). */
 export const isWrite = true;
+
+export const defaultItemsInParallel = VERSION_ITEMS_IN_PARALLEL;
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['version'], operation: ['update'] } },

@@ -63,6 +63,33 @@ describe('items in parallel', () => {
 		);
 	});
 
+	test('by default a version operation sends a whole window of the limit at once: 151 creates, the first alone, then 150 together', async () => {
+		api.sandbox.setFault({ ...HOLD, after: 1, times: 150, holdUntil: 150 });
+		const { outputs, error } = await run(createDeals(), deals(151));
+		expect(error).toBeUndefined();
+		expect(api.sandbox.log[0].inProgress).toBe(1);
+		expect(mostInProgress()).toBe(150);
+		expect(outputs.Storydoc.map((item) => pairedIndex(item))).toEqual([...Array(151).keys()]);
+	});
+
+	test('by default other operations send 50 at once: 60 reads of a story, the first alone, then 50', async () => {
+		api.sandbox.setFault({
+			route: 'GET /v2/stories/:id',
+			type: 'slow',
+			delayMs: 0,
+			after: 1,
+			times: 50,
+			holdUntil: 50,
+		});
+		const { outputs, error } = await run(
+			{ resource: 'story', operation: 'get', storyId: locator(INTRO) },
+			Array.from({ length: 60 }, () => ({})),
+		);
+		expect(error).toBeUndefined();
+		expect(outputs.Storydoc).toHaveLength(60);
+		expect(mostInProgress()).toBe(50);
+	});
+
 	test('Items in Parallel bounds the requests in flight', async () => {
 		api.sandbox.setFault({ ...HOLD, after: 1, times: 3, holdUntil: 3 });
 		const { error } = await run(createDeals({ requestOptions: { itemsInParallel: 3 } }), deals(12));

@@ -202,7 +202,7 @@ describe('Story › Generate', () => {
 		expect(api.sandbox.state.stories).toHaveLength(Object.keys(SEED.stories).length);
 	});
 
-	test('Request Options shows a Timeout of 180 s and 10 Items in Parallel for Generate (30 s and 50 elsewhere)', async () => {
+	test('Request Options shows a Timeout of 180 s and 10 Items in Parallel for Generate (30 s elsewhere; 150 for versions, 50 for the rest)', async () => {
 		const { types } = await loadPackage();
 		const properties = (types.get(NODE_TYPE) as Json).description.properties as Json[];
 		const options = properties.filter((property) => property.name === 'requestOptions');
@@ -212,6 +212,11 @@ describe('Story › Generate', () => {
 		const forOthers = options.find((property) =>
 			property.displayOptions?.hide?.operation?.includes('generate'),
 		);
+		const forVersions = options.find((property) =>
+			property.displayOptions?.show?.resource?.includes('version'),
+		);
+		expect(options).toHaveLength(3);
+		expect(forOthers.displayOptions.hide.resource).toEqual(['version']);
 		const option = (collection: Json, name: string) =>
 			collection.options.find((property: Json) => property.name === name).default;
 		expect(forGenerate.default).toEqual({ timeout: 180 });
@@ -219,6 +224,8 @@ describe('Story › Generate', () => {
 		expect(option(forOthers, 'timeout')).toBe(30);
 		expect(option(forGenerate, 'itemsInParallel')).toBe(10);
 		expect(option(forOthers, 'itemsInParallel')).toBe(50);
+		expect(option(forVersions, 'itemsInParallel')).toBe(150);
+		expect(option(forVersions, 'timeout')).toBe(30);
 	});
 
 	test('a generation slower than the 30 s other requests wait for still succeeds with the default timeout', async () => {
