@@ -7,6 +7,8 @@ const FIRST_PROBE_DELAY_MS = 250;
 // Timer granularity must never send the first request of a new window early.
 const RESET_MARGIN_MS = 25;
 const PROBE_POLL_MS = 25;
+/** A process waiting for its own window's end opens the next within this; later, it is a cold start. */
+const OWN_WINDOW_ON_TIME_MS = 1_000;
 
 export interface RateLimitHeaders {
 	counter?: number;
@@ -40,6 +42,9 @@ export class RateLimitPacer {
 
 	private lastHeardAt?: number;
 
+	/** The next window opened as its own, on time: as fresh as an answer (Design notes). */
+	private ownWindowOpenedAt?: number;
+
 	private minRoundTripMs = Number.POSITIVE_INFINITY;
 
 	private readonly inFlight = new Set<SendTicket>();
@@ -62,7 +67,11 @@ export class RateLimitPacer {
 
 	/** Nothing heard for a whole window: how much of it is left, and who else uses it, is unknown. */
 	private isCold(now: number) {
-		return this.lastHeardAt === undefined || now - this.lastHeardAt > SPEC_WINDOW_MS;
+		const freshAt = Math.max(
+			this.lastHeardAt ?? Number.NEGATIVE_INFINITY,
+			this.ownWindowOpenedAt ?? Number.NEGATIVE_INFINITY,
+		);
+		return now - freshAt > SPEC_WINDOW_MS;
 	}
 
 	private capacity(now: number): number {
@@ -92,7 +101,7 @@ export class RateLimitPacer {
 
 	/** A ticket to send now, or ms to wait; one synchronous step, so no two callers take the last slot. */
 	reserve(now: number): SendTicket | number {
-		if (this.ownsNextWindow(now)) this.openOwnWindow();
+		if (this.ownsNextWindow(now)) this.openOwnWindow(now);
 		const full = this.limited || this.capacity(now) < 1;
 		if (full) {
 			// One request tests a full window; the others wait for its answer instead of piling up 429s.
@@ -123,7 +132,8 @@ export class RateLimitPacer {
 		);
 	}
 
-	private openOwnWindow() {
+	private openOwnWindow(now: number) {
+		if (now - (this.windowEndsBy ?? now) <= OWN_WINDOW_ON_TIME_MS) this.ownWindowOpenedAt = now;
 		this.counter = 0;
 		this.windowHeardAt = undefined;
 		this.nextProbeAt = undefined;

@@ -66,6 +66,8 @@ describe('one process', () => {
 		['1.025 x the floor', 600, 50, floorMs(600, 800) * 1.025],
 		// With a window in flight at once, what is left is the answer it waits to know each window.
 		['1.015 x the floor', 300, 150, floorMs(300, 800) * 1.015],
+		// Each window's 150 go at once, the third too (its start is a minute past the second's answers).
+		['1.015 x the floor', 450, 150, floorMs(450, 800) * 1.015],
 		['1.025 x the floor', 600, 150, floorMs(600, 800) * 1.025],
 		['1.09 x the floor', 600, 10, floorMs(600, 800) * 1.09],
 	])(

@@ -171,6 +171,33 @@ describe('RateLimitPacer', () => {
 		expect(typeof pacer.reserve(opensAt + 31)).toBe('number');
 	});
 
+	test('a window all sent at once and answered together: the next, opened on time, goes whole too; opened late, one request reads it first', () => {
+		const fullWindowAt = (pacer: RateLimitPacer, sentAt: number, heardAt: number) => {
+			const slots = [1, 2, 3, 4, 5].map(() => ticketOf(pacer.reserve(sentAt)));
+			slots.forEach((slot, index) =>
+				pacer.onResponse(slot, { counter: 1 + index, maximum: 5 }, false, heardAt),
+			);
+		};
+		const pacer = new RateLimitPacer();
+		pacer.onResponse(ticketOf(pacer.reserve(0)), { counter: 1, maximum: 5 }, false, 40);
+		for (let counter = 2; counter <= 5; counter++) send(pacer, counter * 100, counter);
+		// The second window: all five at once, all answered at one instant.
+		const secondAt = 600 + waitOf(pacer.reserve(600));
+		fullWindowAt(pacer, secondAt, secondAt + 30);
+		// Its end is over a minute after its last answer was heard: on time, the third goes whole still.
+		const thirdAt = secondAt + 31 + waitOf(pacer.reserve(secondAt + 31));
+		expect(thirdAt - (secondAt + 30)).toBeGreaterThan(SPEC_WINDOW_MS);
+		const third = [1, 2, 3, 4, 5].map(() => pacer.reserve(thirdAt));
+		expect(third.every((slot) => typeof slot === 'object')).toBe(true);
+		third.forEach((slot, index) =>
+			pacer.onResponse(ticketOf(slot), { counter: 1 + index, maximum: 5 }, false, thirdAt + 30),
+		);
+		// Five minutes later someone else may have used the window: one request goes first.
+		const late = thirdAt + 5 * SPEC_WINDOW_MS;
+		expect(typeof pacer.reserve(late)).toBe('object');
+		expect(typeof pacer.reserve(late)).toBe('number');
+	});
+
 	test('against the real limit (150 per 60 s): 200 requests in one window plus the rest, no 429, within 1.01 x the ideal', () => {
 		const pacer = new RateLimitPacer();
 		const { accepted, refused, end } = drive(pacer, fixedWindowServer(150, 60000), 200, {
