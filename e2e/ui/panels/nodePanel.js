@@ -69,6 +69,11 @@ function nodePanel(session) {
 		{ needs: [OPENED] },
 	);
 	session.test(
+		'Request Options › Add Option › Items in Parallel shows 150 for a Version operation (the description says 50 for the rest)',
+		({ page }) => itemsInParallelShown(page),
+		{ needs: [OPENED] },
+	);
+	session.test(
 		'the credential test succeeds against the sandbox (GET /v2/account)',
 		async ({ page, client }) => {
 			await client.reset();
@@ -117,6 +122,28 @@ async function openNode(page, base) {
 		.locator('[data-test-id="ndv-input-panel"]', { hasText: 'first_name' })
 		.first()
 		.waitFor();
+}
+
+/** Adds Items in Parallel to the node's Request Options as a user does, and reads the value shown. */
+async function itemsInParallelShown(page) {
+	const options = page.locator('[data-test-id="parameter-item"]', { hasText: 'Request Options' });
+	const add = options
+		.locator(
+			'[data-test-id="collection-parameter-add"], [data-test-id="collection-parameter-add-dropdown"] button',
+		)
+		.last();
+	await add.scrollIntoViewIfNeeded();
+	await add.click();
+	await page.getByText('Items in Parallel', { exact: true }).last().click();
+	const input = page.locator('[data-test-id="parameter-input-itemsInParallel"] input').first();
+	await input.waitFor();
+	expectEqual(await input.inputValue(), '150', 'Items in Parallel shown for Version › Create');
+	const defaults = builtNodeDescription()
+		.properties.filter((property) => property.name === 'requestOptions')
+		.map(
+			(property) => property.options.find((option) => option.name === 'itemsInParallel').default,
+		);
+	expectEqual(defaults, [50, 150, 10], 'Items in Parallel of the three Request Options');
 }
 
 async function optionalFieldCleared(page, client) {
