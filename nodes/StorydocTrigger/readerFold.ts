@@ -10,7 +10,7 @@ export type Reader = [first: number, last: number, sessions: number, sessionId: 
 export interface VersionReaders {
 	readers: Record<string, Reader>;
 	firstReadAt: number | null;
-	/** The instant of its latest event: the versions read longest ago are forgotten first. */
+	/** The instant of its latest event (0: none yet): the versions read longest ago are forgotten first. */
 	lastActive: number;
 }
 
@@ -26,7 +26,8 @@ export interface ReaderItem {
 export const noReaders = (): VersionReaders => ({
 	readers: {},
 	firstReadAt: null,
-	lastActive: Number.NEGATIVE_INFINITY,
+	// 0, not -Infinity: JSON keeps it when n8n stores the state.
+	lastActive: 0,
 });
 
 const iso = (instant: number) => new Date(instant).toISOString();
@@ -41,7 +42,7 @@ export function foldReaderEvent(
 ): ReaderItem | undefined {
 	if (!present(event.visitorId)) return undefined;
 	const sessionId = present(event.sessionId) ? event.sessionId : null;
-	version.lastActive = Math.max(version.lastActive ?? instant, instant);
+	version.lastActive = Math.max(version.lastActive, instant);
 	version.firstReadAt = Math.min(version.firstReadAt ?? instant, instant);
 	const reader = version.readers[event.visitorId];
 	if (!reader) {

@@ -33,7 +33,6 @@ export interface ReadersState {
 const isObject = (value: unknown): value is Record<string, unknown> =>
 	!!value && typeof value === 'object' && !Array.isArray(value);
 
-// JSON keeps no -Infinity: a version without a reader yet comes back with `lastActive` null.
 const isVersionReaders = (value: unknown): value is VersionReaders =>
 	isObject(value) && isObject(value.readers);
 
@@ -75,9 +74,7 @@ function pendingFor(events: AnalyticsEvent[]): PendingVersion {
 
 /** The versions read longest ago are forgotten until the readers remembered fit the bound. */
 function forget(known: Record<string, VersionReaders>) {
-	const byAge = Object.entries(known).sort(
-		([, a], [, b]) => (a.lastActive ?? -Infinity) - (b.lastActive ?? -Infinity),
-	);
+	const byAge = Object.entries(known).sort(([, a], [, b]) => a.lastActive - b.lastActive);
 	const readersOf = (version: VersionReaders) => Object.keys(version.readers).length;
 	let remembered = byAge.reduce((sum, [, version]) => sum + readersOf(version), 0);
 	for (const [versionId, version] of byAge.slice(0, -1)) {

@@ -129,17 +129,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++)
 		if (!outcomes.has(itemIndex)) outcomes.set(itemIndex, { stopped: true });
 
-	const only = itemCount === 1 ? outcomes.get(0)! : undefined;
-	// One item's output is returned as it is: copying 50,000 events would be work after the last answer.
-	if (only && 'output' in only) {
-		operationModule.afterItems?.call(this);
-		return [only.output];
-	}
-	const returnData: INodeExecutionData[] = [];
+	let returnData: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
 		const outcome = outcomes.get(itemIndex)!;
+		// One item's output as it is: copying 50,000 events would be work after the last answer.
+		if ('output' in outcome && itemCount === 1) returnData = outcome.output;
 		// A loop, not push(...items): spreading 100,000 analytics events overflows the call stack.
-		if ('output' in outcome) for (const item of outcome.output) returnData.push(item);
+		else if ('output' in outcome) for (const item of outcome.output) returnData.push(item);
 		if (!('error' in outcome)) continue;
 		const error = outcome.error as NodeError;
 		if (!continueOnFail) {

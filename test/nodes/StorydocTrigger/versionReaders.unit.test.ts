@@ -1,6 +1,6 @@
 /**
  * The readers' state as n8n stores it (JSON) and reads it back: a version whose look-back has not
- * folded a reader yet keeps its place (JSON turns its `lastActive` of -Infinity into null).
+ * folded a reader yet keeps its place (its `lastActive` must survive JSON).
  */
 import type { IDataObject } from 'n8n-workflow';
 
