@@ -215,8 +215,12 @@ function filesContaining(dir, secret) {
 	return filesUnder(dir).filter((file) => fs.readFileSync(file).includes(needle));
 }
 
-/** `n8n start` in the background; resolves once the editor answers. */
+/**
+ * `n8n start` in the background; resolves once the editor answers. The log file may hold an earlier
+ * start's lines (a restart on the same user folder): only what this start writes counts.
+ */
 async function startN8n(n8n, env, logFile) {
+	const logFrom = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
 	const out = fs.openSync(logFile, 'a');
 	const child = spawn(n8n.node, [n8n.n8nBin, 'start'], { env, stdio: ['ignore', out, out] });
 	const url = `http://127.0.0.1:${env.N8N_PORT}`;
@@ -225,7 +229,7 @@ async function startN8n(n8n, env, logFile) {
 		if (child.exitCode !== null)
 			throw new Error(`n8n start exited ${child.exitCode}; see ${logFile}`);
 		// /healthz answers before the editor's routes exist; the log line marks the editor being served.
-		if (fs.readFileSync(logFile, 'utf8').includes('Editor is now accessible')) {
+		if (fs.readFileSync(logFile).subarray(logFrom).includes('Editor is now accessible')) {
 			const response = await fetch(`${url}/`).catch(() => undefined);
 			if (response?.ok) return { child, url };
 		}

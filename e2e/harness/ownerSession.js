@@ -23,7 +23,13 @@ async function ownerSession(baseUrl) {
 		ensure(response.ok, `${method} ${route} answered ${response.status}: ${text.slice(0, 500)}`);
 		const setCookie = response.headers.get('set-cookie');
 		if (setCookie) cookie = setCookie.split(';')[0];
-		return JSON.parse(text).data;
+		try {
+			return JSON.parse(text).data;
+		} catch {
+			throw new Error(
+				`${method} ${route} answered ${response.status}, not JSON: ${text.slice(0, 500)}`,
+			);
+		}
 	}
 	await request('POST', '/rest/owner/setup', OWNER);
 	return {
