@@ -104,12 +104,15 @@ export function addToSession(open: OpenSession, event: AnalyticsEvent, instant: 
 	}
 }
 
+const readingSecondsOf = (open: OpenSession) =>
+	Math.round((open.lastInstant - open.firstInstant) / 1000);
+
 /** The session as an item: its reading time, and its slides in order with the deepest. */
 export function finishSession(open: OpenSession, mayBeOngoing: boolean): ReadingSession {
 	const slidesViewed = [...open.session.slidesViewed].sort((a, b) => a - b);
 	return {
 		...open.session,
-		readingSeconds: Math.round((open.lastInstant - open.firstInstant) / 1000),
+		readingSeconds: readingSecondsOf(open),
 		slidesViewed,
 		deepestSlide: slidesViewed.length ? slidesViewed[slidesViewed.length - 1] : null,
 		actionsClicked: [...open.session.actionsClicked],
@@ -169,8 +172,8 @@ export class ReadingSessions {
 		return sessions;
 	}
 
-	/** Every session, oldest first; one whose last event is within the gap of `readUntil` may go on. */
-	results(readUntil: number): ReadingSession[] {
+	/** Every session, oldest first, each with its number among its reader's sessions of the version. */
+	inOrder(): OrderedSession[] {
 		const sessions = [...this.bySessionId.values(), ...this.splitUnsessioned()].sort(
 			(a, b) =>
 				a.firstInstant - b.firstInstant ||
@@ -180,16 +183,31 @@ export class ReadingSessions {
 		);
 		const readerSessions = new Map<string, number>();
 		return sessions.map((open) => {
+			const { versionId, visitorId } = open.session;
+			if (visitorId === null) return { open, readerSession: null };
+			const reader = `${versionId} ${visitorId}`;
+			const readerSession = (readerSessions.get(reader) ?? 0) + 1;
+			readerSessions.set(reader, readerSession);
+			return { open, readerSession };
+		});
+	}
+
+	/** Every session as an item; one whose last event is within the gap of `readUntil` may go on. */
+	results(readUntil: number): ReadingSession[] {
+		return this.inOrder().map(({ open, readerSession }) => {
 			const session = finishSession(open, readUntil - open.lastInstant < this.idleGapMs);
-			if (session.visitorId !== null) {
-				const reader = `${session.versionId} ${session.visitorId}`;
-				session.readerSession = (readerSessions.get(reader) ?? 0) + 1;
-				session.returningReader = session.readerSession > 1;
-				readerSessions.set(reader, session.readerSession);
+			if (readerSession !== null) {
+				session.readerSession = readerSession;
+				session.returningReader = readerSession > 1;
 			}
 			return session;
 		});
 	}
+}
+
+export interface OrderedSession {
+	open: OpenSession;
+	readerSession: number | null;
 }
 
 /** What a version's reading sessions add to its summary (Get Events › Summary per Version). */
@@ -203,8 +221,8 @@ export interface VersionReading extends IDataObject {
 	lastReaderVisitorId: string | null;
 }
 
-/** Per version, from its sessions (oldest first, as `results` gives them). */
-export function readingByVersion(sessions: ReadingSession[]): Map<string, VersionReading> {
+/** Per version, from its sessions as they are read: no session is made an item. */
+export function readingByVersion(sessions: ReadingSessions): Map<string, VersionReading> {
 	const byVersion = new Map<
 		string,
 		Pick<VersionReading, 'readingSessions' | 'totalReadingSeconds' | 'deepestSlide'> & {
@@ -214,7 +232,8 @@ export function readingByVersion(sessions: ReadingSession[]): Map<string, Versio
 			lastReaderVisitorId: string | null;
 		}
 	>();
-	for (const session of sessions) {
+	for (const { open, readerSession } of sessions.inOrder()) {
+		const { session } = open;
 		let reading = byVersion.get(session.versionId);
 		if (!reading) {
 			reading = {
@@ -229,15 +248,14 @@ export function readingByVersion(sessions: ReadingSession[]): Map<string, Versio
 			byVersion.set(session.versionId, reading);
 		}
 		reading.readingSessions++;
-		reading.totalReadingSeconds += session.readingSeconds;
-		if (session.deepestSlide !== null)
-			reading.deepestSlide = Math.max(reading.deepestSlide ?? 0, session.deepestSlide);
+		reading.totalReadingSeconds += readingSecondsOf(open);
+		for (const slide of session.slidesViewed)
+			reading.deepestSlide = Math.max(reading.deepestSlide ?? 0, slide);
 		if (session.visitorId === null) continue;
-		if (session.returningReader) reading.returning.add(session.visitorId);
+		if (readerSession !== null && readerSession > 1) reading.returning.add(session.visitorId);
 		if (session.clicks > 0) reading.clicked.add(session.visitorId);
-		const lastEvent = instantOf(session.lastEventAt);
-		if (lastEvent >= reading.lastRead) {
-			reading.lastRead = lastEvent;
+		if (open.lastInstant >= reading.lastRead) {
+			reading.lastRead = open.lastInstant;
 			reading.lastReaderVisitorId = session.visitorId;
 		}
 	}

@@ -234,13 +234,14 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest
 					summaries?.add(event);
 				}
 			}
-			const readSessions = sessions.results(Math.min(query.to, Date.now()));
-			let results: IDataObject[] = readSessions;
+			let results: IDataObject[];
 			if (summaries) {
-				const reading = readingByVersion(readSessions);
+				const reading = readingByVersion(sessions);
 				results = summaries
 					.results()
 					.map((summary) => ({ ...summary, ...reading.get(summary.versionId) }));
+			} else {
+				results = sessions.results(Math.min(query.to, Date.now()));
 			}
 			return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(results), {
 				itemData: { item: itemIndex },

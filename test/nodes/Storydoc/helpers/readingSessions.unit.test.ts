@@ -65,10 +65,35 @@ function toEvents(rows: Row[]): AnalyticsEvent[] {
 	}));
 }
 
-function sessionsOf(events: AnalyticsEvent[]) {
+function readingSessionsOf(events: AnalyticsEvent[]) {
 	const sessions = new ReadingSessions(30 * MINUTE);
 	for (const event of events) sessions.add(event);
-	return sessions.results(START + 400 * MINUTE);
+	return sessions;
+}
+
+const sessionsOf = (events: AnalyticsEvent[]) =>
+	readingSessionsOf(events).results(START + 400 * MINUTE);
+
+/** A version's reading as its session items tell it (Summary per Reading Session's output). */
+function readingFromItems(sessions: ReturnType<typeof sessionsOf>) {
+	const readers = (keep: (session: (typeof sessions)[number]) => boolean) =>
+		new Set(sessions.filter((s) => s.visitorId !== null && keep(s)).map((s) => s.visitorId)).size;
+	const totalReadingSeconds = sessions.reduce((sum, session) => sum + session.readingSeconds, 0);
+	const deepest = sessions.flatMap((session) => session.slidesViewed);
+	const lastRead = sessions
+		.filter((session) => session.visitorId !== null)
+		.reduce<
+			(typeof sessions)[number] | undefined
+		>((last, session) => (last && Date.parse(last.lastEventAt) > Date.parse(session.lastEventAt) ? last : session), undefined);
+	return {
+		readingSessions: sessions.length,
+		returningReaders: readers((session) => session.returningReader === true),
+		readersWhoClicked: readers((session) => session.clicks > 0),
+		totalReadingSeconds,
+		averageReadingSeconds: Math.round(totalReadingSeconds / sessions.length),
+		deepestSlide: deepest.length ? Math.max(...deepest) : null,
+		lastReaderVisitorId: lastRead?.visitorId ?? null,
+	};
 }
 
 /** What must not depend on the order: everything but the order of `actionsClicked` (first seen). */
@@ -97,7 +122,7 @@ test(`the sessions are the same whatever order the events arrive in (seed ${SEED
 	);
 });
 
-test(`every event is in exactly one session, and the per-version reading adds up (seed ${SEED})`, () => {
+test(`every event is in exactly one session, and the per-version reading is what the sessions say (seed ${SEED})`, () => {
 	fc.assert(
 		fc.property(eventsArbitrary, (rows) => {
 			const events = toEvents([...rows].sort((a, b) => a.minute - b.minute));
@@ -105,12 +130,13 @@ test(`every event is in exactly one session, and the per-version reading adds up
 			expect(sessions.reduce((sum, session) => sum + session.views + session.clicks, 0)).toBe(
 				events.length,
 			);
-			for (const [versionId, reading] of readingByVersion(sessions)) {
+			const byVersion = readingByVersion(readingSessionsOf(events));
+			expect([...byVersion.keys()].sort()).toEqual(
+				[...new Set(sessions.map((session) => session.versionId))].sort(),
+			);
+			for (const [versionId, reading] of byVersion) {
 				const ofVersion = sessions.filter((session) => session.versionId === versionId);
-				expect(reading.readingSessions).toBe(ofVersion.length);
-				expect(reading.totalReadingSeconds).toBe(
-					ofVersion.reduce((sum, session) => sum + session.readingSeconds, 0),
-				);
+				expect(reading).toEqual(readingFromItems(ofVersion));
 				for (const session of ofVersion) {
 					expect(session.readingSeconds).toBeGreaterThanOrEqual(0);
 					if (session.sessionId === null && session.readingSeconds > 0)
