@@ -256,7 +256,7 @@ function printEngine({ baseVersion, results }, floorWarmMs, eventJsonBytes) {
 		`over the warm floor (f'): (a) ${ratio(a.ms, floorWarmMs)}, (s) ${ratio(s.ms, floorWarmMs)}, (t) ${ratio(t.ms, floorWarmMs)}; (b)/(a) ${ratio(b.ms, a.ms)}; ` +
 			`peak heap (a) ${a.heapMb.toFixed(0)} MB = ${(a.heapMb / jsonMb).toFixed(2)} × the events' JSON, (b) ${(b.heapMb / jsonMb).toFixed(2)} ×`,
 	);
-	return { a, b };
+	return { a, b, s };
 }
 
 /** The issue's targets, on like-for-like pairs: fresh against fresh, warm against warm. */
@@ -310,6 +310,11 @@ function checkTargets(rows, engine) {
 		'target: HTTP Request + Split Out ≥ 4 × Get Events in the app (b)/(a)',
 		b / a >= 4,
 		ratio(b, a),
+	);
+	check(
+		`Summary per Version ≤ 1.25 × Get Events on the engine (Node ${process.version}) (s)/(a)`,
+		engine.s.ms / engine.a.ms <= 1.25,
+		ratio(engine.s.ms, engine.a.ms),
 	);
 	check(
 		'peak heap: Get Events no more than HTTP Request + Split Out (engine)',

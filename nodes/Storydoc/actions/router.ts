@@ -132,9 +132,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	let returnData: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
 		const outcome = outcomes.get(itemIndex)!;
-		// One item's output as it is: copying 50,000 events would be work after the last answer.
+		// One item's output kept, not copied; others by a loop: push(...100,000 events) overflows the stack.
 		if ('output' in outcome && itemCount === 1) returnData = outcome.output;
-		// A loop, not push(...items): spreading 100,000 analytics events overflows the call stack.
 		else if ('output' in outcome) for (const item of outcome.output) returnData.push(item);
 		if (!('error' in outcome)) continue;
 		const error = outcome.error as NodeError;

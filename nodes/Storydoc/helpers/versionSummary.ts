@@ -13,7 +13,7 @@ export interface VersionSummary extends IDataObject, VersionFields {
 }
 
 /** The event's version, its titles and prospect still unknown (later events fill them in). */
-export const versionOf = (event: AnalyticsEvent): VersionFields => ({
+const versionOf = (event: AnalyticsEvent): VersionFields => ({
 	storyId: event.storyId,
 	storyTitle: null,
 	versionId: event.versionId,
