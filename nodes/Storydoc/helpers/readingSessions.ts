@@ -228,7 +228,7 @@ export interface VersionReading extends IDataObject {
 	lastReaderVisitorId: string | null;
 }
 
-/** Per version, from its sessions as they are read: no session is made an item. */
+/** Per version, from the sessions' tallies, oldest first: no session is made an item. */
 export function readingByVersion(sessions: ReadingSessions): Map<string, VersionReading> {
 	const byVersion = new Map<
 		string,
