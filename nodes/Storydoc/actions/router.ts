@@ -17,7 +17,7 @@ import { WriteReplay } from './writeReplay';
 
 type NodeError = NodeApiError | NodeOperationError;
 
-const resources: Record<StorydocType['resource'], Record<string, OperationModule>> = {
+export const resources: Record<StorydocType['resource'], Record<string, OperationModule>> = {
 	account: account.operations,
 	analytics: analytics.operations,
 	story: story.operations,
