@@ -7,6 +7,7 @@ import fc from 'fast-check';
 
 import type { AnalyticsEvent } from '../../../../nodes/Storydoc/helpers/interfaces';
 import {
+	type ReadingSession,
 	ReadingSessions,
 	readingByVersion,
 	slideNumber,
@@ -75,16 +76,15 @@ const sessionsOf = (events: AnalyticsEvent[]) =>
 	readingSessionsOf(events).results(START + 400 * MINUTE);
 
 /** A version's reading as its session items tell it (Summary per Reading Session's output). */
-function readingFromItems(sessions: ReturnType<typeof sessionsOf>) {
-	const readers = (keep: (session: (typeof sessions)[number]) => boolean) =>
+function readingFromItems(sessions: ReadingSession[]) {
+	const readers = (keep: (session: ReadingSession) => boolean) =>
 		new Set(sessions.filter((s) => s.visitorId !== null && keep(s)).map((s) => s.visitorId)).size;
 	const totalReadingSeconds = sessions.reduce((sum, session) => sum + session.readingSeconds, 0);
 	const deepest = sessions.flatMap((session) => session.slidesViewed);
-	const lastRead = sessions
-		.filter((session) => session.visitorId !== null)
-		.reduce<
-			(typeof sessions)[number] | undefined
-		>((last, session) => (last && Date.parse(last.lastEventAt) > Date.parse(session.lastEventAt) ? last : session), undefined);
+	let lastRead: ReadingSession | undefined;
+	for (const session of sessions.filter((candidate) => candidate.visitorId !== null))
+		if (!lastRead || Date.parse(session.lastEventAt) >= Date.parse(lastRead.lastEventAt))
+			lastRead = session;
 	return {
 		readingSessions: sessions.length,
 		returningReaders: readers((session) => session.returningReader === true),
