@@ -19,6 +19,7 @@ import { firstViews, readFirstViewState } from './firstViews';
 import { latestEndedSession } from './latestEndedSession';
 import { latestReaderEvent } from './latestReaderEvent';
 import { sessionsEndedByPoll } from './sessionsEnded';
+import { claimPoll } from './siblingPolls';
 import { explainTriggerError, nothingToEmit, startedFromNow, versionItems } from './pollResults';
 import { pollDeadline, readNewEvents } from './readNewEvents';
 import { EVENT_WORDS, RAW_EVENTS, isReaderEvent, matchesType, readSettings } from './settings';
@@ -153,6 +154,16 @@ export class StorydocTrigger implements INodeType {
 		const accept = matchesType(settings.eventType);
 		const now = Date.now();
 		const deadline = pollDeadline(this, now);
+		// Before any await: of polls started together from one saved state, only the first reads.
+		const claim =
+			!manual && cursor ? claimPoll(this, staticData, cursor, now, deadline - now) : undefined;
+		if (!manual && cursor && !claim) {
+			this.logger.info(
+				`Storydoc Trigger "${this.getNode().name}": another poll of this trigger started from the same saved cursor (${cursor.timestamp}) is reading or has read it, so this one emits nothing`,
+				{ node: this.getNode().name, workflowId: this.getWorkflow().id },
+			);
+			return null;
+		}
 
 		try {
 			if (manual && settings.eventType === 'sessionEnded') {
@@ -233,6 +244,8 @@ export class StorydocTrigger implements INodeType {
 				emitted = fresh.filter(accept);
 			}
 			staticData.cursor = { ...next };
+			if (emitted.length) claim?.emitted(staticData);
+			else claim?.release();
 			if (!complete) {
 				this.logger.info(
 					`Storydoc Trigger "${log.node}": stopped reading when the poll's time ran out, after ${fresh.length} new events; the next poll reads on from ${next.timestamp}`,
@@ -244,6 +257,7 @@ export class StorydocTrigger implements INodeType {
 				settings.output === 'versionSummary' ? versionItems(emitted as AnalyticsEvent[]) : emitted;
 			return [this.helpers.returnJsonArray(json)];
 		} catch (error) {
+			claim?.release();
 			if (manual || !cursor) throw explainTriggerError(error);
 			// n8n reports the failed poll (and runs the error workflow); the next one reads from the same cursor.
 			const node = this.getNode();

@@ -313,6 +313,21 @@ export function credentialsFor({
 	return { [CREDENTIAL_TYPE]: { accessToken: token, baseUrl } };
 }
 
+/**
+ * A workflow ID per trigger, as n8n has: the state object a test keeps for it (its static data, or
+ * its poller_state row) stands for the trigger, so two triggers of one test are two workflows.
+ */
+const triggerWorkflowIds = new WeakMap<object, string>();
+let triggerWorkflows = 0;
+function triggerWorkflowId(state: object): string {
+	let id = triggerWorkflowIds.get(state);
+	if (!id) {
+		id = `test-trigger-${++triggerWorkflows}`;
+		triggerWorkflowIds.set(state, id);
+	}
+	return id;
+}
+
 function buildWorkflow(workflowJson: TestWorkflow, nodeTypes: INodeTypes): Workflow {
 	return new Workflow({
 		id: workflowJson.id || 'test-workflow',
@@ -405,6 +420,8 @@ export interface PollOptions {
 	activation?: 'activate' | 'init' | 'update' | 'manual' | 'leadershipChange';
 	/** What `getPollBudgetMs()` answers; `null` removes the method (n8n before it existed). */
 	pollBudgetMs?: number | null;
+	/** The trigger's workflow, when the static data passed is a copy of its state (one per poll). */
+	workflowId?: string;
 }
 
 export interface PollResult {
@@ -443,11 +460,15 @@ export async function activatePolling(
 		mode = 'trigger',
 		activation = 'activate',
 		pollBudgetMs,
+		workflowId = triggerWorkflowId(staticData),
 	}: PollOptions = {},
 ): Promise<{ poll(): Promise<PollResult> }> {
 	const { nodeTypes, credentialTypes } = await loadPackage();
 	const node: INode = { id: 'trigger', position: [0, 0], typeVersion: 1, ...triggerNode };
-	const workflow = buildWorkflow({ nodes: [node], connections: {}, staticData }, nodeTypes);
+	const workflow = buildWorkflow(
+		{ id: workflowId, nodes: [node], connections: {}, staticData },
+		nodeTypes,
+	);
 	const credentialsHelper = new TestCredentialsHelper(credentialTypes, credentials || {});
 	const additionalData = additionalDataFor(credentialsHelper, undefined);
 	const budget = typeof pollBudgetMs === 'number' ? () => pollBudgetMs : undefined;
@@ -541,7 +562,10 @@ export async function runDurablePoll(
 			});
 		},
 	};
-	const workflow = buildWorkflow({ nodes: [node], connections: {}, staticData: {} }, markedTypes);
+	const workflow = buildWorkflow(
+		{ id: triggerWorkflowId(row), nodes: [node], connections: {}, staticData: {} },
+		markedTypes,
+	);
 	const additionalData = additionalDataFor(
 		new TestCredentialsHelper(credentialTypes, credentials || {}),
 		undefined,
