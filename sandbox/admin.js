@@ -10,6 +10,7 @@
  *   POST   /__sandbox/faults                body: one fault rule (see faults.js)
  *   DELETE /__sandbox/faults                clear every rule
  *   POST   /__sandbox/events                body: array of partial events; answers the completed events
+ *   POST   /__sandbox/event-order           body: { "shuffleSeed": number | null } (null: oldest first)
  */
 
 const COLLECTIONS = ['orgs', 'users', 'folders', 'stories', 'versions', 'events'];
@@ -29,6 +30,9 @@ function handleAdmin(sandbox, method, pathname, rawBody) {
 		},
 		'DELETE faults': () => sandbox.clearFaults(),
 		'POST events': () => sandbox.addEvents(parse(rawBody)),
+		'POST event-order': () => {
+			sandbox.setEventOrder(parse(rawBody).shuffleSeed ?? null);
+		},
 	};
 	const action = actions[`${method} ${path}`];
 	try {

@@ -60,4 +60,4 @@ function createRandom(seed) {
 	};
 }
 
-module.exports = { createRandom };
+module.exports = { createRandom, mulberry32 };

@@ -195,6 +195,16 @@ function createSandbox(options = {}) {
 			insertEvents(state.events, events);
 			return events;
 		},
+		/**
+		 * The order the API lists a query's events in: null (default) oldest first; a number, a shuffle
+		 * seeded with it (the same for every page of a query), as an API that promises no order may.
+		 * @param {number | null} seed
+		 */
+		setEventOrder(seed) {
+			if (seed !== null && !Number.isSafeInteger(seed))
+				throw new TypeError('the shuffle seed must be a whole number or null');
+			core.state.eventOrder = seed;
+		},
 		/** @param {object} rule see sandbox/faults.js and the README */
 		setFault(rule) {
 			core.faults.set(rule);

@@ -3,10 +3,22 @@
 const { ApiError } = require('../http');
 const { DAY_MS, endOfUtcDay, parseIsoUtc } = require('../dates');
 const { eventsBetween } = require('../events');
+const { mulberry32 } = require('../random');
 const { findUser } = require('../model');
 
 const MAX_RANGE_MS = 92 * DAY_MS;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A copy in an order drawn from `seed` (Fisher–Yates): the same for every page of one query. */
+function shuffled(events, seed) {
+	const next = mulberry32(seed);
+	const copy = [...events];
+	for (let index = copy.length - 1; index > 0; index--) {
+		const other = Math.floor(next() * (index + 1));
+		[copy[index], copy[other]] = [copy[other], copy[index]];
+	}
+	return copy;
+}
 
 /** `page` from the query: 1 when absent; otherwise digits only, at least 1. */
 function pageNumber(text) {
@@ -60,6 +72,8 @@ function queryEvents({ state, caller, query, pageSize }) {
 	if (versionId !== null) matching = matching.filter((event) => event.versionId === versionId);
 	if (versionIdsOfUser)
 		matching = matching.filter((event) => versionIdsOfUser.has(event.versionId));
+
+	if (typeof state.eventOrder === 'number') matching = shuffled(matching, state.eventOrder);
 
 	const total = matching.length;
 	const totalPages = Math.ceil(total / pageSize);

@@ -136,6 +136,24 @@ describe('the answer', () => {
 	});
 });
 
+test('a shuffled listing (setEventOrder, or POST /__sandbox/event-order): the same events over the pages, in another order, the same for every read; null goes back to time order', async () => {
+	const expected = expectedBetween(Date.parse(FROM), TO_END);
+	const shuffle = await api.call('/__sandbox/event-order', {
+		method: 'POST',
+		body: { shuffleSeed: 7 },
+	});
+	expect(shuffle.status).toBe(204);
+	const first = (await allPages({ dateFrom: FROM, dateTo: TO })).collected;
+	const again = (await allPages({ dateFrom: FROM, dateTo: TO })).collected;
+	expect(first).toEqual(again);
+	expect(first).not.toEqual(expected);
+	const byId = (list: Json[]) => [...list].sort((a, b) => a.eventId.localeCompare(b.eventId));
+	expect(byId(first)).toEqual(byId(expected));
+	api.sandbox.setEventOrder(null);
+	expect((await allPages({ dateFrom: FROM, dateTo: TO })).collected).toEqual(expected);
+	expect(() => api.sandbox.setEventOrder(1.5)).toThrow('the shuffle seed must be a whole number');
+});
+
 describe('the date range', () => {
 	test('dateFrom is an inclusive instant; dateTo runs to the end of its UTC day', async () => {
 		api.sandbox.addEvents([
