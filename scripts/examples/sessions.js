@@ -8,28 +8,56 @@
 const slideOf = (event) => Number(/^view_slide_(\d+)$/.exec(event.eventName ?? '')?.[1] ?? NaN);
 const instant = (event) => Date.parse(event.timestamp);
 
+/** Code-point order, as the node breaks ties: not the locale's. */
+const byText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
- * The sessions of `events` (in the API's order), each its events in order: one per sessionId and
- * version; a reader's events without one, split where more than `gapMs` passed. Oldest first.
+ * The sessions of `events` (in any order), each its events in time order: per version, the events of
+ * one sessionId, or of one reader without one, split where more than `gapMs` passed between two.
+ * Oldest first (ties by version, reader and session ID, as the node lists them).
  */
 function sessionsByHand(events, gapMs) {
 	const groups = new Map();
-	for (const event of events) {
+	for (const event of [...events].sort((a, b) => instant(a) - instant(b))) {
 		const key = event.sessionId
 			? `session ${event.versionId} ${event.sessionId}`
-			: `reader ${event.versionId} ${event.visitorId}`;
+			: `reader ${event.versionId} ${event.visitorId ?? ''}`;
 		const runs = groups.get(key) ?? [[]];
 		const current = runs[runs.length - 1];
 		const last = current[current.length - 1];
-		if (!event.sessionId && last && instant(event) - instant(last) > gapMs) runs.push([event]);
+		if (last && instant(event) - instant(last) > gapMs) runs.push([event]);
 		else current.push(event);
 		groups.set(key, runs);
 	}
-	return [...groups.values()].flat().sort((a, b) => instant(a[0]) - instant(b[0]));
+	const reader = (events) => earliest(events, 'visitorId') ?? '';
+	return [...groups.values()]
+		.flat()
+		.sort(
+			(a, b) =>
+				instant(a[0]) - instant(b[0]) ||
+				a[0].versionId.localeCompare(b[0].versionId) ||
+				reader(a).localeCompare(reader(b)) ||
+				(a[0].sessionId ?? '').localeCompare(b[0].sessionId ?? ''),
+		);
 }
 
-/** What one session's item must hold, from its events; `readerSession` counts in `sessions`' order. */
-function expectedSessions(sessions) {
+/** A field from the earliest event (in time order) that has it; at one instant, the first value in code-point order. */
+function earliest(events, field) {
+	const having = events.filter((event) => typeof event[field] === 'string' && event[field] !== '');
+	if (!having.length) return null;
+	const first = instant(having[0]);
+	return having
+		.filter((event) => instant(event) === first)
+		.map((event) => event[field])
+		.sort(byText)[0];
+}
+
+/**
+ * What one session's item must hold, from its events; `readerSession` counts in `sessions`' order.
+ * With `readUntil` and `gapMs` (the end of the period read, and Session Ends After), every field of
+ * the item, `mayBeOngoing` too.
+ */
+function expectedSessions(sessions, { readUntil, gapMs } = {}) {
 	const seen = new Map();
 	return sessions.map((events) => {
 		const first = events[0];
@@ -37,28 +65,46 @@ function expectedSessions(sessions) {
 		const slides = [...new Set(events.map(slideOf).filter((n) => !Number.isNaN(n)))].sort(
 			(a, b) => a - b,
 		);
-		const reader = `${first.versionId} ${first.visitorId}`;
-		seen.set(reader, (seen.get(reader) ?? 0) + 1);
+		const visitorId = earliest(events, 'visitorId');
+		const reader = `${first.versionId} ${visitorId}`;
+		if (visitorId !== null) seen.set(reader, (seen.get(reader) ?? 0) + 1);
 		const clicks = events.filter((event) => event.eventCategory === 'click');
+		// In the order first clicked; clicks at one instant in code-point order of their names.
+		const actions = clicks
+			.filter((event) => event.eventName)
+			.sort((a, b) => instant(a) - instant(b) || byText(a.eventName, b.eventName))
+			.map((event) => event.eventName);
+		const every =
+			readUntil === undefined
+				? {}
+				: {
+						storyId: first.storyId,
+						storyTitle: earliest(events, 'storyTitle'),
+						prospectPosition: earliest(events, 'prospectPosition'),
+						deviceTypeName: earliest(events, 'deviceTypeName'),
+						mayBeOngoing: readUntil - instant(last) < gapMs,
+					};
 		return {
+			...every,
 			versionId: first.versionId,
-			versionTitle: first.versionTitle,
-			prospectName: first.prospectName,
-			prospectEmail: first.prospectEmail,
-			visitorId: first.visitorId,
-			sessionId: first.sessionId,
+			versionTitle: earliest(events, 'versionTitle'),
+			prospectName: earliest(events, 'prospectName'),
+			prospectEmail: earliest(events, 'prospectEmail'),
+			visitorId,
+			sessionId: first.sessionId ?? null,
 			startedAt: first.timestamp,
 			lastEventAt: last.timestamp,
-			readingSeconds: Math.round((instant(last) - instant(first)) / 1000),
+			// Floored: the span is a lower bound of the time read.
+			readingSeconds: Math.floor((instant(last) - instant(first)) / 1000),
 			views: events.length - clicks.length,
 			clicks: clicks.length,
 			slidesViewed: slides,
 			deepestSlide: slides.length ? slides[slides.length - 1] : null,
-			actionsClicked: [...new Set(clicks.map((event) => event.eventName))],
-			deviceType: first.deviceType,
-			locationCity: first.locationCity,
-			readerSession: seen.get(reader),
-			returningReader: seen.get(reader) > 1,
+			actionsClicked: [...new Set(actions)],
+			deviceType: earliest(events, 'deviceType'),
+			locationCity: earliest(events, 'locationCity'),
+			readerSession: visitorId === null ? null : seen.get(reader),
+			returningReader: visitorId === null ? null : seen.get(reader) > 1,
 		};
 	});
 }

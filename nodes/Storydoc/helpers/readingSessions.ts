@@ -50,6 +50,8 @@ export interface OpenSession {
 	lastInstant: number;
 	/** When each detail was set: the earliest event with it gives it, whatever order events come in. */
 	detailsAt: Partial<Record<(typeof DETAIL_FIELDS)[number], number>>;
+	/** When each of `actionsClicked` was first clicked, index for index (kept in that order). */
+	actionsAt: number[];
 }
 
 export function openSession(event: AnalyticsEvent, instant: number): OpenSession {
@@ -79,7 +81,60 @@ export function openSession(event: AnalyticsEvent, instant: number): OpenSession
 		readerSession: null,
 		mayBeOngoing: false,
 	};
-	return { session, firstInstant: instant, lastInstant: instant, detailsAt: {} };
+	return { session, firstInstant: instant, lastInstant: instant, detailsAt: {}, actionsAt: [] };
+}
+
+/** An action first clicked at `instant`, in first-click order; ties in code-point order of the names. */
+function addAction(open: OpenSession, name: string, instant: number) {
+	const { actionsClicked } = open.session;
+	const known = actionsClicked.indexOf(name);
+	if (known !== -1) {
+		if (open.actionsAt[known] <= instant) return;
+		actionsClicked.splice(known, 1);
+		open.actionsAt.splice(known, 1);
+	}
+	let at = actionsClicked.length;
+	while (
+		at > 0 &&
+		(open.actionsAt[at - 1] > instant ||
+			(open.actionsAt[at - 1] === instant && actionsClicked[at - 1] > name))
+	)
+		at--;
+	actionsClicked.splice(at, 0, name);
+	open.actionsAt.splice(at, 0, instant);
+}
+
+/** A detail from the earliest event that has it; of events at one instant, the value first in code-point order. */
+function setDetail(
+	open: OpenSession,
+	field: (typeof DETAIL_FIELDS)[number],
+	value: string,
+	instant: number,
+) {
+	const at = open.detailsAt[field] ?? Number.POSITIVE_INFINITY;
+	if (instant < at || (instant === at && value < (open.session[field] as string))) {
+		open.session[field] = value;
+		open.detailsAt[field] = instant;
+	}
+}
+
+/** Widens the session's span to `instant`; of timestamps at one instant, the first in code-point order. */
+function spanTo(open: OpenSession, timestamp: string, instant: number) {
+	const { session } = open;
+	if (
+		instant < open.firstInstant ||
+		(instant === open.firstInstant && timestamp < session.startedAt)
+	) {
+		open.firstInstant = instant;
+		session.startedAt = timestamp;
+	}
+	if (
+		instant > open.lastInstant ||
+		(instant === open.lastInstant && timestamp < session.lastEventAt)
+	) {
+		open.lastInstant = instant;
+		session.lastEventAt = timestamp;
+	}
 }
 
 export function addToSession(open: OpenSession, event: AnalyticsEvent, instant: number) {
@@ -91,28 +146,36 @@ export function addToSession(open: OpenSession, event: AnalyticsEvent, instant: 
 			session.slidesViewed.push(slide);
 	} else if (event.eventCategory === 'click') {
 		session.clicks++;
-		if (present(event.eventName) && !session.actionsClicked.includes(event.eventName))
-			session.actionsClicked.push(event.eventName);
+		if (present(event.eventName)) addAction(open, event.eventName, instant);
 	}
-	if (instant < open.firstInstant) {
-		open.firstInstant = instant;
-		session.startedAt = event.timestamp;
-	}
-	if (instant >= open.lastInstant) {
-		open.lastInstant = instant;
-		session.lastEventAt = event.timestamp;
-	}
+	spanTo(open, event.timestamp, instant);
 	for (const field of DETAIL_FIELDS) {
 		const value = event[field];
-		if (present(value) && instant < (open.detailsAt[field] ?? Number.POSITIVE_INFINITY)) {
-			session[field] = value;
-			open.detailsAt[field] = instant;
-		}
+		if (present(value)) setDetail(open, field, value, instant);
 	}
 }
 
+/** Two parts of one session (an event between them closed the gap) as one: `from` into `into`. */
+function mergeSessions(into: OpenSession, from: OpenSession) {
+	const { session } = into;
+	session.views += from.session.views;
+	session.clicks += from.session.clicks;
+	for (const slide of from.session.slidesViewed)
+		if (!session.slidesViewed.includes(slide)) session.slidesViewed.push(slide);
+	from.session.actionsClicked.forEach((name, index) =>
+		addAction(into, name, from.actionsAt[index]),
+	);
+	spanTo(into, from.session.startedAt, from.firstInstant);
+	spanTo(into, from.session.lastEventAt, from.lastInstant);
+	for (const field of DETAIL_FIELDS) {
+		const at = from.detailsAt[field];
+		if (at !== undefined) setDetail(into, field, from.session[field] as string, at);
+	}
+}
+
+/** Floored: the span is a lower bound of the reading time, and rounding up would overstate it. */
 const readingSecondsOf = (open: OpenSession) =>
-	Math.round((open.lastInstant - open.firstInstant) / 1000);
+	Math.floor((open.lastInstant - open.firstInstant) / 1000);
 
 /** The session as an item: its reading time, and its slides in order with the deepest. */
 export function finishSession(open: OpenSession, mayBeOngoing: boolean): ReadingSession {
@@ -136,58 +199,57 @@ export function sessionKey(event: AnalyticsEvent): string {
 
 /** Reading sessions from events in any order: docs/development.md › Reading sessions. */
 export class ReadingSessions {
-	private readonly bySessionId = new Map<string, OpenSession>();
-
-	/** Events without a `sessionId`, per reader and version: split into sessions once all are read. */
-	private readonly unsessioned = new Map<
-		string,
-		Array<{ event: AnalyticsEvent; instant: number }>
-	>();
+	/**
+	 * Per session key, its sessions by start: each more than the gap after the one before. An event
+	 * joins the sessions within the gap of it (at most two, which it then bridges) or starts one.
+	 */
+	private readonly byKey = new Map<string, OpenSession[]>();
 
 	constructor(private readonly idleGapMs: number) {}
 
 	add(event: AnalyticsEvent): void {
 		const instant = instantOf(event.timestamp);
 		const key = sessionKey(event);
-		if (present(event.sessionId)) {
-			let open = this.bySessionId.get(key);
-			if (!open) {
-				open = openSession(event, instant);
-				this.bySessionId.set(key, open);
-			}
+		const sessions = this.byKey.get(key);
+		if (!sessions) {
+			const open = openSession(event, instant);
 			addToSession(open, event, instant);
+			this.byKey.set(key, [open]);
 			return;
 		}
-		const events = this.unsessioned.get(key) ?? [];
-		events.push({ event, instant });
-		this.unsessioned.set(key, events);
-	}
-
-	private splitUnsessioned(): OpenSession[] {
-		const sessions: OpenSession[] = [];
-		for (const events of this.unsessioned.values()) {
-			events.sort((a, b) => a.instant - b.instant);
-			let open: OpenSession | undefined;
-			for (const { event, instant } of events) {
-				if (!open || instant - open.lastInstant > this.idleGapMs) {
-					open = openSession(event, instant);
-					sessions.push(open);
-				}
-				addToSession(open, event, instant);
-			}
+		const gap = this.idleGapMs;
+		// From the end: events mostly come in time order, so this is usually the last session.
+		let at = sessions.length - 1;
+		while (at >= 0 && sessions[at].firstInstant - gap > instant) at--;
+		// `===` too: events without a readable time (-Infinity) are one session of their own.
+		const touches = (index: number) =>
+			index >= 0 &&
+			(instant === sessions[index].lastInstant || instant - sessions[index].lastInstant <= gap);
+		if (!touches(at)) {
+			const open = openSession(event, instant);
+			addToSession(open, event, instant);
+			sessions.splice(at + 1, 0, open);
+			return;
 		}
-		return sessions;
+		const open = sessions[at];
+		addToSession(open, event, instant);
+		if (touches(at - 1)) {
+			mergeSessions(sessions[at - 1], open);
+			sessions.splice(at, 1);
+		}
 	}
 
 	/** Every session, oldest first, each with its number among its reader's sessions of the version. */
 	inOrder(): OrderedSession[] {
-		const sessions = [...this.bySessionId.values(), ...this.splitUnsessioned()].sort(
-			(a, b) =>
-				a.firstInstant - b.firstInstant ||
-				a.session.versionId.localeCompare(b.session.versionId) ||
-				(a.session.visitorId ?? '').localeCompare(b.session.visitorId ?? '') ||
-				(a.session.sessionId ?? '').localeCompare(b.session.sessionId ?? ''),
-		);
+		const sessions = [...this.byKey.values()]
+			.flat()
+			.sort(
+				(a, b) =>
+					a.firstInstant - b.firstInstant ||
+					a.session.versionId.localeCompare(b.session.versionId) ||
+					(a.session.visitorId ?? '').localeCompare(b.session.visitorId ?? '') ||
+					(a.session.sessionId ?? '').localeCompare(b.session.sessionId ?? ''),
+			);
 		const readerSessions = new Map<string, number>();
 		return sessions.map((open) => {
 			const { versionId, visitorId } = open.session;
@@ -273,7 +335,7 @@ export function readingByVersion(sessions: ReadingSessions): Map<string, Version
 			returningReaders: reading.returning.size,
 			readersWhoClicked: reading.clicked.size,
 			totalReadingSeconds: reading.totalReadingSeconds,
-			averageReadingSeconds: Math.round(reading.totalReadingSeconds / reading.readingSessions),
+			averageReadingSeconds: Math.floor(reading.totalReadingSeconds / reading.readingSessions),
 			deepestSlide: reading.deepestSlide,
 			lastReaderVisitorId: reading.lastReaderVisitorId,
 		});

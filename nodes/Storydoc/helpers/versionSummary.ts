@@ -89,15 +89,23 @@ export class VersionSummaries {
 			tally.firstInstant = instant;
 			summary.firstEventAt = event.timestamp;
 		}
-		// `>=`: of events sharing the last timestamp, the one the API lists last counts as the last.
-		if (instant >= tally.lastInstant) {
+		// Of events sharing the last instant, the name last in code-point order: the API promises no
+		// order, so the one it happens to list last would make the result depend on it.
+		const name = event.eventName ?? null;
+		if (
+			instant > tally.lastInstant ||
+			(instant === tally.lastInstant && (name ?? '') >= (summary.lastEventName ?? ''))
+		) {
 			tally.lastInstant = instant;
 			summary.lastEventAt = event.timestamp;
-			summary.lastEventName = event.eventName ?? null;
+			summary.lastEventName = name;
 		}
 		for (const field of LATEST_VALUE_FIELDS) {
 			const value = event[field];
-			if (present(value) && instant >= (tally.setAt[field] ?? Number.NEGATIVE_INFINITY)) {
+			if (!present(value)) continue;
+			const at = tally.setAt[field] ?? Number.NEGATIVE_INFINITY;
+			// The latest event's value; at one instant, the value last in code-point order.
+			if (instant > at || (instant === at && value >= (summary[field] ?? ''))) {
 				summary[field] = value;
 				tally.setAt[field] = instant;
 			}

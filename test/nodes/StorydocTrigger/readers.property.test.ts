@@ -2,7 +2,8 @@
 /**
  * Returning Reader and New Reader on a Version, over generated visits and polls, through n8n-core's
  * PollContext against the sandbox (2 events a page, so look-backs spill over several polls): with
- * restarts and polls failing midway (the key revoked at a generated request), every reader event after
+ * restarts, polls failing midway (the key revoked at a generated request) and two polls at once from
+ * one saved state (each on a copy, as n8n 2.x stages it, either commit kept), every reader event after
  * activation is emitted exactly once, with what the whole stream read at once says of it (an oracle
  * written here, apart from the node's fold). The seed is in the test's name; STORYDOC_PROPERTY_SEED
  * replays it, STORYDOC_READERS_RUNS sets the runs (25).
@@ -66,6 +67,9 @@ const scheduleArbitrary = fc.record({
 			tie: fc.boolean(),
 			// The key revoked at this request of the Returning Reader poll (then restored).
 			failAt: fc.option(fc.integer({ min: 0, max: 12 }), { freq: 3 }),
+			// Two polls of each trigger at once from one saved state (n8n catching up missed poll
+			// times), and which one's commit n8n keeps when both changed it.
+			together: fc.option(fc.constantFrom('first' as const, 'second' as const), { freq: 2 }),
 		}),
 		{ minLength: 1, maxLength: 6 },
 	),
@@ -93,22 +97,23 @@ function expected(events: Stamped[], eventIds: string[]) {
 		string,
 		{
 			first: number;
-			readers: Map<string, { first: number; last: number; n: number; sid: string | null }>;
+			readers: Map<string, { first: number; last: number; n: number }>;
 		}
 	>();
 	const iso = (instant: number) => new Date(instant).toISOString();
+	const sessionOf = (event: Stamped) =>
+		`${event.versionId} ${event.visitorId} ${event.sessionId ?? 'no session ID'}`;
+	const sessionLast = new Map<string, number>();
 	events.forEach((event, index) => {
 		const version = versions.get(event.versionId) ?? { first: event.instant, readers: new Map() };
 		versions.set(event.versionId, version);
 		const isNew = event.instant > START;
 		const reader = version.readers.get(event.visitorId);
+		// A session: one session ID's events (or the reader's without one), split by the gap.
+		const previous = sessionLast.get(sessionOf(event));
+		sessionLast.set(sessionOf(event), event.instant);
 		if (!reader) {
-			version.readers.set(event.visitorId, {
-				first: event.instant,
-				last: event.instant,
-				n: 1,
-				sid: event.sessionId,
-			});
+			version.readers.set(event.visitorId, { first: event.instant, last: event.instant, n: 1 });
 			if (isNew && version.readers.size > 1)
 				newReaders.set(eventIds[index], {
 					versionReaders: version.readers.size,
@@ -116,7 +121,7 @@ function expected(events: Stamped[], eventIds: string[]) {
 				});
 			return;
 		}
-		if (event.sessionId !== reader.sid || event.instant - reader.last > GAP_MINUTES * MINUTE) {
+		if (previous === undefined || event.instant - previous > GAP_MINUTES * MINUTE) {
 			reader.n++;
 			if (isNew)
 				returning.set(eventIds[index], {
@@ -126,10 +131,11 @@ function expected(events: Stamped[], eventIds: string[]) {
 				});
 		}
 		reader.last = event.instant;
-		reader.sid = event.sessionId;
 	});
 	return { returningReader: returning, newReader: newReaders };
 }
+
+let triggersMade = 0;
 
 function trigger(event: 'returningReader' | 'newReader') {
 	const node: TriggerNode = {
@@ -139,8 +145,17 @@ function trigger(event: 'returningReader' | 'newReader') {
 		credentials: { storydocApi: { id: '1', name: 'Storydoc sandbox' } },
 	};
 	let staticData: IDataObject = {};
+	// A workflow of its own per trigger and run (n8n keeps polls of one workflow apart).
+	let workflowId = `${event} ${++triggersMade}`;
 	const emitted = new Map<string, Json>();
 	const doubled: string[] = [];
+	const record = ({ items }: { items: TestItem[] }) => {
+		for (const { json } of items) {
+			const id = String(json.eventId);
+			if (emitted.has(id)) doubled.push(id);
+			emitted.set(id, json as Json);
+		}
+	};
 	return {
 		emitted,
 		doubled,
@@ -149,15 +164,33 @@ function trigger(event: 'returningReader' | 'newReader') {
 				((staticData[`node:${event}`] as Json)?.readers?.pending as Json | undefined) ?? {},
 			).length,
 		async poll() {
-			const { items } = await runPoll(node, { credentials: api.credentials(), staticData });
-			for (const { json } of items as TestItem[]) {
-				const id = String(json.eventId);
-				if (emitted.has(id)) doubled.push(id);
-				emitted.set(id, json as Json);
+			record(await runPoll(node, { credentials: api.credentials(), staticData, workflowId }));
+		},
+		/**
+		 * Two polls started together from the saved state, each on a copy of it (n8n 2.x's staging),
+		 * interleaved; n8n commits each that changed it, and the state kept is the last commit's.
+		 */
+		async together(keep: 'first' | 'second') {
+			const saved = JSON.stringify(staticData);
+			const copies = [JSON.parse(saved), JSON.parse(saved)] as IDataObject[];
+			const results = await Promise.allSettled(
+				copies.map((copy) =>
+					runPoll(node, { credentials: api.credentials(), staticData: copy, workflowId }),
+				),
+			);
+			const committed = copies.filter(
+				(copy, index) => results[index].status === 'fulfilled' && JSON.stringify(copy) !== saved,
+			);
+			for (const result of results) {
+				if (result.status === 'fulfilled') record(result.value);
+				else if (!/revoked/.test(String(result.reason))) throw result.reason;
 			}
+			if (committed.length) staticData = keep === 'first' ? committed[0] : committed.at(-1)!;
 		},
 		restart() {
 			staticData = JSON.parse(JSON.stringify(staticData));
+			// A new process: what it knew of polls in flight is gone.
+			workflowId = `${event} ${++triggersMade}`;
 		},
 	};
 }
@@ -212,11 +245,13 @@ test(`every returning and new reader after activation is emitted once, as the wh
 						type: 'revoked',
 						after: step.failAt,
 					});
-				await triggers.returningReader.poll().catch((error: Error) => {
+				const poll = (each: ReturnType<typeof trigger>) =>
+					step.together ? each.together(step.together) : each.poll();
+				await poll(triggers.returningReader).catch((error: Error) => {
 					if (!/revoked/.test(error.message)) throw error;
 				});
 				api.sandbox.clearFaults();
-				await triggers.newReader.poll();
+				await poll(triggers.newReader);
 				stepStart = clock;
 			}
 			// A poll after the last failure, then look-backs that spilled over go on in the next polls.

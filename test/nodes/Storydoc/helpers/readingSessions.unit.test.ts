@@ -1,7 +1,8 @@
 /**
- * Unit tests of reading sessions from events: the slide number of a view's name, and, as a property
- * over generated visits, that the sessions do not depend on the order events arrive in (pages come
- * back in any order, and the API lists events sharing a timestamp in its own order).
+ * Unit tests of reading sessions from events: the slide number of a view's name, and, as properties
+ * over generated visits, that every field of every session and version figure is what the one
+ * session definition says (an oracle written apart, scripts/examples/sessions.js) whatever order the
+ * events arrive in (the API promises no order, and lists events sharing a timestamp in its own).
  */
 import fc from 'fast-check';
 
@@ -12,6 +13,7 @@ import {
 	readingByVersion,
 	slideNumber,
 } from '../../../../nodes/Storydoc/helpers/readingSessions';
+import { expectedSessions, sessionsByHand } from '../../../../scripts/examples/sessions';
 
 const SEED = 40;
 const START = Date.parse('2026-05-01T09:00:00.000Z');
@@ -27,26 +29,36 @@ test.each<[unknown, number | undefined]>([
 ])('slideNumber(%j) is %j', (name, expected) => expect(slideNumber(name)).toBe(expected));
 
 interface Row {
-	minute: number;
+	/** Seconds after START: ties on purpose, and gaps either side of Session Ends After (30 min). */
+	second: number;
 	version: string;
 	visitor: string | null;
 	session: string | null;
-	click: boolean;
+	click: number | null;
 	slide: number;
+	device: string | null;
 }
+
+const GAP = 30 * MINUTE;
+const READ_UNTIL = START + 400 * MINUTE;
 
 /**
  * Events of a few readers on two versions: some with a sessionId (each session one reader's, as in
- * Storydoc), some without, ties on purpose.
+ * Storydoc, and coming back after more than the gap), some without, clicks on a few actions (ties
+ * of instant on purpose), details that change within a session.
  */
 const eventsArbitrary: fc.Arbitrary<Row[]> = fc.array(
 	fc.record({
-		minute: fc.integer({ min: 0, max: 300 }),
+		second: fc.oneof(
+			fc.integer({ min: 0, max: 120 }).map((minute) => minute * 60),
+			fc.integer({ min: 0, max: 120 * 60 }),
+		),
 		version: fc.constantFrom('v1', 'v2'),
 		visitor: fc.constantFrom('vis_a', 'vis_b', null),
 		session: fc.constantFrom('s1', 's2', null),
-		click: fc.boolean(),
+		click: fc.option(fc.integer({ min: 0, max: 3 }), { freq: 2 }),
 		slide: fc.integer({ min: 1, max: 9 }),
+		device: fc.constantFrom('desktop', 'mobile', null),
 	}),
 	{ minLength: 1, maxLength: 40 },
 );
@@ -56,24 +68,28 @@ const SESSION_READER: Record<string, string> = { s1: 'vis_a', s2: 'vis_b' };
 function toEvents(rows: Row[]): AnalyticsEvent[] {
 	return rows.map((row, index) => ({
 		eventId: `e${index}`,
-		timestamp: new Date(START + row.minute * MINUTE).toISOString(),
+		timestamp: new Date(START + row.second * 1000).toISOString(),
 		storyId: 'story',
 		versionId: row.version,
 		visitorId: row.session ? SESSION_READER[row.session] : row.visitor,
 		sessionId: row.session,
-		eventCategory: row.click ? 'click' : 'view',
-		eventName: row.click ? `CTA ${row.slide}` : `view_slide_${row.slide}`,
+		eventCategory: row.click === null ? 'view' : 'click',
+		eventName: row.click === null ? `view_slide_${row.slide}` : `cta_${row.click}`,
+		deviceType: row.device,
 	}));
 }
 
 function readingSessionsOf(events: AnalyticsEvent[]) {
-	const sessions = new ReadingSessions(30 * MINUTE);
+	const sessions = new ReadingSessions(GAP);
 	for (const event of events) sessions.add(event);
 	return sessions;
 }
 
-const sessionsOf = (events: AnalyticsEvent[]) =>
-	readingSessionsOf(events).results(START + 400 * MINUTE);
+const sessionsOf = (events: AnalyticsEvent[]) => readingSessionsOf(events).results(READ_UNTIL);
+
+/** Summary per Version's reading figures, per version, in a stable order. */
+const readingOf = (events: AnalyticsEvent[]) =>
+	Object.fromEntries([...readingByVersion(readingSessionsOf(events))].sort());
 
 /** A version's reading as its session items tell it (Summary per Reading Session's output). */
 function readingFromItems(sessions: ReadingSession[]) {
@@ -90,42 +106,71 @@ function readingFromItems(sessions: ReadingSession[]) {
 		returningReaders: readers((session) => session.returningReader === true),
 		readersWhoClicked: readers((session) => session.clicks > 0),
 		totalReadingSeconds,
-		averageReadingSeconds: Math.round(totalReadingSeconds / sessions.length),
+		averageReadingSeconds: Math.floor(totalReadingSeconds / sessions.length),
 		deepestSlide: deepest.length ? Math.max(...deepest) : null,
 		lastReaderVisitorId: lastRead?.visitorId ?? null,
 	};
 }
 
-/** What must not depend on the order: everything but the order of `actionsClicked` (first seen). */
-const comparable = (events: AnalyticsEvent[]) =>
-	sessionsOf(events).map((session) => ({
-		...session,
-		actionsClicked: [...session.actionsClicked].sort(),
-	}));
+/** The events in time order, and the same events in a generated order of arrival. */
+const permutedArbitrary = eventsArbitrary.chain((rows) =>
+	fc.tuple(fc.constant(rows), fc.shuffledSubarray(rows, { minLength: rows.length })),
+);
+const shown = { sets: 0, sessions: 0, withClicks: 0, reordered: 0 };
+afterAll(() =>
+	// eslint-disable-next-line no-console -- the property's counts and seed, for the log
+	console.log(
+		`reading sessions property (seed ${SEED}): ${shown.sets} event sets, ${shown.sessions} sessions, ${shown.withClicks} with more than one action clicked, ${shown.reordered} of them listed in another order than clicked when events arrive out of time order`,
+	),
+);
 
-test(`the sessions are the same whatever order the events arrive in (seed ${SEED})`, () => {
+test(`every field of every session and version figure is the same whatever order the events arrive in, and is what the definition says (seed ${SEED})`, () => {
 	fc.assert(
-		fc.property(
-			eventsArbitrary.chain((rows) =>
-				fc.tuple(fc.constant(rows), fc.shuffledSubarray(rows, { minLength: rows.length })),
-			),
-			([rows, shuffled]) => {
-				// Events sharing a timestamp keep their relative order: the API lists those as it does.
-				const byTime = (list: Row[]) => [...list].sort((a, b) => a.minute - b.minute);
-				const inOrder = toEvents(byTime(rows));
-				const ids = new Map(inOrder.map((event, index) => [byTime(rows)[index], event]));
-				const reordered = shuffled.map((row) => ids.get(row)!);
-				expect(comparable(reordered)).toEqual(comparable(inOrder));
-			},
-		),
-		{ seed: SEED, numRuns: 300 },
+		fc.property(permutedArbitrary, ([rows, arrival]) => {
+			const events = toEvents(rows);
+			const byRow = new Map(rows.map((row, index) => [row, events[index]]));
+			const inTimeOrder = [...events].sort(
+				(a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp),
+			);
+			const arrived = arrival.map((row) => byRow.get(row)!);
+			const sessions = sessionsOf(arrived);
+			// Every field, compared as it is: the actions in the order first clicked too.
+			expect(sessions).toEqual(sessionsOf(inTimeOrder));
+			expect(readingOf(arrived)).toEqual(readingOf(inTimeOrder));
+			// What the definition says, from an oracle written apart from the node (scripts/examples/sessions.js).
+			expect(sessions).toEqual(
+				expectedSessions(sessionsByHand(arrived, GAP), { readUntil: READ_UNTIL, gapMs: GAP }),
+			);
+			shown.sets++;
+			shown.sessions += sessions.length;
+			for (const session of sessions.filter((each) => each.actionsClicked.length > 1)) {
+				shown.withClicks++;
+				const arrivalOrder = [
+					...new Set(
+						arrived
+							.filter(
+								(event) =>
+									event.eventCategory === 'click' &&
+									session.versionId === event.versionId &&
+									session.visitorId === event.visitorId &&
+									session.sessionId === (event.sessionId ?? null) &&
+									Date.parse(event.timestamp) >= Date.parse(session.startedAt) &&
+									Date.parse(event.timestamp) <= Date.parse(session.lastEventAt),
+							)
+							.map((event) => event.eventName),
+					),
+				];
+				if (arrivalOrder.join() !== session.actionsClicked.join()) shown.reordered++;
+			}
+		}),
+		{ seed: SEED, numRuns: 400 },
 	);
 });
 
 test(`every event is in exactly one session, and the per-version reading is what the sessions say (seed ${SEED})`, () => {
 	fc.assert(
 		fc.property(eventsArbitrary, (rows) => {
-			const events = toEvents([...rows].sort((a, b) => a.minute - b.minute));
+			const events = toEvents(rows);
 			const sessions = sessionsOf(events);
 			expect(sessions.reduce((sum, session) => sum + session.views + session.clicks, 0)).toBe(
 				events.length,
@@ -138,12 +183,79 @@ test(`every event is in exactly one session, and the per-version reading is what
 				const ofVersion = sessions.filter((session) => session.versionId === versionId);
 				expect(reading).toEqual(readingFromItems(ofVersion));
 				for (const session of ofVersion) {
-					expect(session.readingSeconds).toBeGreaterThanOrEqual(0);
-					if (session.sessionId === null && session.readingSeconds > 0)
-						expect(Date.parse(session.lastEventAt)).toBeGreaterThan(Date.parse(session.startedAt));
+					// A lower bound: the whole seconds between the first and the last event, never more.
+					const span = Date.parse(session.lastEventAt) - Date.parse(session.startedAt);
+					expect(session.readingSeconds).toBe(Math.floor(span / 1000));
 				}
 			}
 		}),
 		{ seed: SEED, numRuns: 300 },
 	);
+});
+
+describe('crafted', () => {
+	const event = (second: number, fields: Partial<AnalyticsEvent> = {}): AnalyticsEvent => ({
+		eventId: `e${second}`,
+		timestamp: new Date(START + second * 1000).toISOString(),
+		storyId: 'story',
+		versionId: 'v1',
+		visitorId: 'vis_a',
+		sessionId: 's1',
+		eventCategory: 'click',
+		eventName: 'cta',
+		...fields,
+	});
+
+	test('actions in the order first clicked, whatever order they arrive in; clicks at one instant in code-point order', () => {
+		const clicks = [
+			event(30, { eventName: 'cta_2' }),
+			event(10, { eventName: 'cta_1' }),
+			event(5, { eventName: 'cta_0' }),
+			event(40, { eventName: 'cta_1' }),
+			event(50, { eventName: 'b_tie' }),
+			event(50, { eventName: 'a_tie' }),
+		];
+		for (const order of [clicks, [...clicks].reverse()])
+			expect(sessionsOf(order)[0].actionsClicked).toEqual([
+				'cta_0',
+				'cta_1',
+				'cta_2',
+				'a_tie',
+				'b_tie',
+			]);
+	});
+
+	test('a session ID is split where more than Session Ends After passes, as events without one are; an event between two parts joins them', () => {
+		const apart = [event(0), event(31 * 60), event(62 * 60)];
+		expect(sessionsOf(apart).map((session) => session.startedAt)).toEqual(
+			apart.map((each) => each.timestamp),
+		);
+		// 20 minutes after the first, 11 before the second: the first two become one, in any order.
+		const bridged = [...apart, event(20 * 60)];
+		for (const order of [bridged, [...bridged].reverse()])
+			expect(sessionsOf(order).map((session) => [session.startedAt, session.clicks])).toEqual([
+				[apart[0].timestamp, 3],
+				[apart[2].timestamp, 1],
+			]);
+	});
+
+	test('reading seconds are whole seconds, rounded down: a lower bound', () => {
+		const [session] = sessionsOf([
+			event(0),
+			{ ...event(0), timestamp: new Date(START + 20_600).toISOString() },
+		]);
+		expect(session.readingSeconds).toBe(20);
+	});
+
+	test("the version's last reader is the reader of its latest session with a known reader", () => {
+		const reading = readingByVersion(
+			readingSessionsOf([
+				event(0, { visitorId: 'vis_a', sessionId: 's1' }),
+				event(60, { visitorId: 'vis_b', sessionId: 's2' }),
+				// The latest event names no reader (and no session): it does not hide vis_b.
+				event(120, { visitorId: null, sessionId: null }),
+			]),
+		);
+		expect(reading.get('v1')?.lastReaderVisitorId).toBe('vis_b');
+	});
 });

@@ -109,11 +109,18 @@ describe('VersionSummaries', () => {
 		}
 	});
 
-	test('of events sharing the last timestamp, the one listed last is the last event', () => {
-		const summaries = new VersionSummaries();
-		summaries.add(event({ eventName: 'first listed' }));
-		summaries.add(event({ eventName: 'second listed' }));
-		expect(summaries.results()[0].lastEventName).toBe('second listed');
+	test('of events sharing the last timestamp, the name last in code-point order is the last event, whatever order they are listed in', () => {
+		for (const names of [
+			['b listed first', 'a listed second'],
+			['a listed first', 'b listed second'],
+		]) {
+			const summaries = new VersionSummaries();
+			for (const eventName of names) summaries.add(event({ eventName, prospectName: eventName }));
+			expect(summaries.results()[0]).toMatchObject({
+				lastEventName: names.find((name) => name.startsWith('b')),
+				prospectName: names.find((name) => name.startsWith('b')),
+			});
+		}
 	});
 
 	test('most recently active version first; ties by version ID', () => {

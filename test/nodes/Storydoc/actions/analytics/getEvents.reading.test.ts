@@ -3,8 +3,10 @@
  * n8n's engine against the sandbox: the seeded visits against sessions computed here from the
  * sandbox's own events, then crafted events for the edges (an idle gap, repeated timestamps, pages
  * answered out of order, events without a session, a session across a 92-day window's edge, a
- * session that may still be going on) and a bad Session Ends After.
+ * session that may still be going on) and a bad Session Ends After; and, over generated visits
+ * listed by the sandbox in time order and in two shuffles, every field of both summaries.
  */
+import fc from 'fast-check';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { DAY_MS } from '../../../../../sandbox/dates';
@@ -45,7 +47,7 @@ const sessionsOf = (from: number, to: number, gapMs: number): Json[][] =>
 	sessionsByHand(eventsBetween(from, to), gapMs);
 
 const secondsBetween = (a: Json, b: Json) =>
-	Math.round((Date.parse(b.timestamp) - Date.parse(a.timestamp)) / 1000);
+	Math.floor((Date.parse(b.timestamp) - Date.parse(a.timestamp)) / 1000);
 
 describe('Summary per Reading Session on the seeded visits', () => {
 	test('one item per session, oldest first, each as counted by hand from the same events', async () => {
@@ -112,7 +114,7 @@ describe('Summary per Reading Session on the seeded visits', () => {
 				).size,
 				readersWhoClicked: readers((events) => events.some((e) => e.eventCategory === 'click')),
 				totalReadingSeconds: total,
-				averageReadingSeconds: Math.round(total / sessions.length),
+				averageReadingSeconds: Math.floor(total / sessions.length),
 				deepestSlide: Math.max(
 					...sessions
 						.flat()
@@ -174,7 +176,7 @@ describe('Summary per Reading Session on crafted visits', () => {
 		expect(longer.map((item) => item.readingSeconds)).toEqual([100 * 60, 0]);
 	});
 
-	test('events sharing a timestamp, a visitor unknown, a session given by its ID however far apart its events', async () => {
+	test('events sharing a timestamp, a visitor unknown, a session ID split where its reader paused longer than Session Ends After', async () => {
 		craft([
 			at(300, { sessionId: 's-long', visitorId: 'vis_ben' }),
 			at(300, { sessionId: 's-long', visitorId: 'vis_ben', eventName: 'view_slide_2' }),
@@ -183,12 +185,12 @@ describe('Summary per Reading Session on crafted visits', () => {
 			at(80, { visitorId: null, eventCategory: 'click', eventName: 'CTA click: Download PDF' }),
 		]);
 		const { items } = await lastHours(6);
-		expect(items).toHaveLength(2);
+		expect(items).toHaveLength(3);
 		expect(items[0]).toMatchObject({
 			sessionId: 's-long',
-			readingSeconds: 240 * 60,
-			views: 3,
-			slidesViewed: [1, 2, 3],
+			readingSeconds: 0,
+			views: 2,
+			slidesViewed: [1, 2],
 			readerSession: 1,
 			returningReader: false,
 		});
@@ -199,6 +201,17 @@ describe('Summary per Reading Session on crafted visits', () => {
 			readerSession: null,
 			returningReader: null,
 		});
+		// Four hours later, under the same session ID: a second visit, as the trigger counts it.
+		expect(items[2]).toMatchObject({
+			sessionId: 's-long',
+			startedAt: iso(NOW - 60 * MINUTE),
+			views: 1,
+			slidesViewed: [3],
+			readerSession: 2,
+			returningReader: true,
+		});
+		const { items: daylong } = await lastHours(6, { sessionGapMinutes: 300 });
+		expect(daylong[0]).toMatchObject({ sessionId: 's-long', readingSeconds: 240 * 60, views: 3 });
 	});
 
 	test('pages answered out of order give the same sessions as one page after another', async () => {
@@ -272,4 +285,74 @@ describe('Summary per Reading Session on crafted visits', () => {
 		);
 		expect(api.sandbox.log).toHaveLength(0);
 	});
+});
+
+describe('whatever order the API lists the events in', () => {
+	const RUNS = 12;
+	const PROPERTY_SEED = 46;
+	const shown = { sets: 0, sessions: 0, versions: 0 };
+	afterAll(() =>
+		// eslint-disable-next-line no-console -- the property's counts and seed, for the log
+		console.log(
+			`Get Events permutation property (seed ${PROPERTY_SEED}): ${shown.sets} event sets listed in 3 orders each, ${shown.sessions} sessions and ${shown.versions} version summaries compared field by field`,
+		),
+	);
+	const visit = fc.record({
+		minute: fc.integer({ min: 1, max: 180 }),
+		second: fc.integer({ min: 0, max: 59 }),
+		version: fc.constantFrom(LIVE, EDITED),
+		reader: fc.constantFrom('vis_anna', 'vis_ben', null),
+		session: fc.constantFrom('s-1', 's-2', null),
+		click: fc.option(fc.integer({ min: 0, max: 3 }), { freq: 2 }),
+		slide: fc.integer({ min: 1, max: 6 }),
+	});
+
+	test(`Summary per Reading Session and per Version: every field as the definition says, the same in time order and in two shuffles (seed ${PROPERTY_SEED}, ${RUNS} runs)`, async () => {
+		await fc.assert(
+			fc.asyncProperty(
+				fc.array(visit, { minLength: 1, maxLength: 120 }),
+				fc.integer({ min: 1, max: 2 ** 30 }),
+				async (visits, shuffleSeed) => {
+					api.sandbox.reset();
+					api.sandbox.state.events.length = 0;
+					const events = api.sandbox.addEvents(
+						visits.map((row) => ({
+							versionId: row.version,
+							visitorId: row.session === 's-1' ? 'vis_anna' : row.session ? 'vis_ben' : row.reader,
+							sessionId: row.session,
+							eventCategory: row.click === null ? 'view' : 'click',
+							eventName: row.click === null ? `view_slide_${row.slide}` : `cta_${row.click}`,
+							timestamp: iso(NOW - row.minute * MINUTE - row.second * 1000),
+						})),
+					);
+					const period = {
+						dateFrom: iso(NOW - 4 * 3_600_000),
+						dateTo: iso(NOW),
+						options: { concurrency: 4 },
+					};
+					const runs = [];
+					for (const order of [null, shuffleSeed, shuffleSeed + 1]) {
+						api.sandbox.setEventOrder(order);
+						const sessions = await getEvents({ ...period, output: 'readingSessions' });
+						const versions = await getEvents({ ...period, output: 'versionSummary' });
+						expect(sessions.error).toBeUndefined();
+						runs.push({ sessions: sessions.items, versions: versions.items });
+					}
+					expect(runs[1]).toEqual(runs[0]);
+					expect(runs[2]).toEqual(runs[0]);
+					const readUntil = Math.min(Date.parse(period.dateTo), NOW);
+					expect(runs[0].sessions).toEqual(
+						expectedSessions(sessionsByHand(events, 30 * MINUTE), {
+							readUntil,
+							gapMs: 30 * MINUTE,
+						}),
+					);
+					shown.sets++;
+					shown.sessions += runs[0].sessions.length;
+					shown.versions += runs[0].versions.length;
+				},
+			),
+			{ seed: PROPERTY_SEED, numRuns: RUNS },
+		);
+	}, 120_000);
 });
