@@ -151,7 +151,9 @@ export function addToSession(open: OpenSession, event: AnalyticsEvent, instant: 
 	spanTo(open, event.timestamp, instant);
 	for (const field of DETAIL_FIELDS) {
 		const value = event[field];
-		if (present(value)) setDetail(open, field, value, instant);
+		// Checked here first: a detail already set by an earlier event is the common case.
+		if (present(value) && !(instant > (open.detailsAt[field] ?? Number.POSITIVE_INFINITY)))
+			setDetail(open, field, value, instant);
 	}
 }
 
@@ -217,15 +219,10 @@ export class ReadingSessions {
 			this.byKey.set(key, [open]);
 			return;
 		}
-		const gap = this.idleGapMs;
 		// From the end: events mostly come in time order, so this is usually the last session.
 		let at = sessions.length - 1;
-		while (at >= 0 && sessions[at].firstInstant - gap > instant) at--;
-		// `===` too: events without a readable time (-Infinity) are one session of their own.
-		const touches = (index: number) =>
-			index >= 0 &&
-			(instant === sessions[index].lastInstant || instant - sessions[index].lastInstant <= gap);
-		if (!touches(at)) {
+		while (at >= 0 && sessions[at].firstInstant - this.idleGapMs > instant) at--;
+		if (!this.touches(sessions, at, instant)) {
 			const open = openSession(event, instant);
 			addToSession(open, event, instant);
 			sessions.splice(at + 1, 0, open);
@@ -233,10 +230,18 @@ export class ReadingSessions {
 		}
 		const open = sessions[at];
 		addToSession(open, event, instant);
-		if (touches(at - 1)) {
+		if (this.touches(sessions, at - 1, instant)) {
 			mergeSessions(sessions[at - 1], open);
 			sessions.splice(at, 1);
 		}
+	}
+
+	/** Whether the event is within the gap after the session's end (it starts before the event's). */
+	private touches(sessions: OpenSession[], index: number, instant: number): boolean {
+		if (index < 0) return false;
+		const last = sessions[index].lastInstant;
+		// `===` too: events without a readable time (-Infinity) are one session of their own.
+		return instant === last || instant - last <= this.idleGapMs;
 	}
 
 	/** Every session, oldest first, each with its number among its reader's sessions of the version. */
