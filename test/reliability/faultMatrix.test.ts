@@ -2,10 +2,11 @@
  * The fault matrix: every fault the sandbox injects × every operation of the node, with Continue On
  * Fail off and on, through n8n's engine. Each run is checked for what a user relies on, whatever the
  * fault: every input item is accounted for (its output, an error item paired to it, or a node error
- * naming it), no version exists twice, no create or update was resent after an unknown outcome, no
- * token leaked, and the run ended in bounded time. What each cell must output follows from the one
- * retry policy (README › Reliability): reads retry and succeed; writes with an unknown outcome fail
- * their item saying so; 429s and slow answers are waited out.
+ * naming it), no version exists twice, no create or update was resent after an unknown outcome, and
+ * no token leaked. What each cell must output follows from the one retry policy (README ›
+ * Reliability): reads retry and succeed; writes with an unknown outcome fail their item saying so;
+ * 429s and slow answers are waited out. How long those waits take is bounded in virtual time, where
+ * a busy machine cannot stretch it: test/nodes/Storydoc/transport/request.waits.unit.test.ts.
  */
 import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
@@ -171,14 +172,12 @@ const apiVersionsMade = () =>
 
 async function run(spec: OperationSpec, continueOnFail: boolean, itemCount?: number) {
 	const nodeSettings: Partial<INode> = continueOnFail ? { onError: 'continueRegularOutput' } : {};
-	const started = Date.now();
-	const result = await runWorkflow(
+	return await runWorkflow(
 		storydocWorkflow(parametersOf(spec), { items: itemsOf(spec, itemCount), nodeSettings }),
 		{
 			credentials: api.credentials(),
 		},
 	);
-	return { ...result, seconds: (Date.now() - started) / 1000 };
 }
 
 /** What the node outputs for one item of this operation when nothing goes wrong (seed dates follow the clock: taken per test). */
@@ -203,9 +202,6 @@ test.each(CASES)(
 		const result = await run(spec, continueOnFail);
 		const output = result.outputs.Storydoc ?? [];
 		const unknownOutcome = spec.write && !OUTCOME_KNOWN.has(rule.type);
-
-		// Bounded time: one read retry (backoff ≤ 0.6 s), a 1 s timeout, or a few 429 probes.
-		expect(result.seconds).toBeLessThan(15);
 
 		// Every input item is accounted for.
 		if (result.error) {
@@ -295,7 +291,6 @@ describe('a read that keeps failing is bounded and still accounts for every item
 					after: spec.after ?? 0,
 				});
 				const result = await run(spec, continueOnFail, 1);
-				expect(result.seconds).toBeLessThan(15);
 				// Each request is tried 5 times at most (pages fetched in parallel each on their own).
 				const triesPerRequest = new Map<string, number>();
 				for (const entry of api.sandbox.log.filter((logged: Json) => logged.fault)) {

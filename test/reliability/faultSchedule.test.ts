@@ -5,8 +5,10 @@
  * Fail off, with the regular output and with n8n's error output; Update's read of the current title;
  * a read that keeps failing on a middle item. In each: every item is accounted for exactly once (its
  * output, an error item paired to it on the right output, or a node error naming it), each version
- * exists at most once and exactly once where the node said it was created, no create or update was
- * sent twice except after a 429, and the run ended in bounded time.
+ * exists at most once and exactly once where the node said it was created, and no create or update
+ * was sent twice except after a 429. How long the waits take (a hang's timeout, 429 probes, five tries
+ * of a read; no pause before an unknown outcome) is bounded in virtual time, in
+ * test/nodes/Storydoc/transport/request.waits.unit.test.ts.
  *
  * The sandbox places faults by the order requests arrive, which is the items' order only when they go
  * one at a time: these batches run with Items in Parallel 1. Faults while items are in flight together:
@@ -70,7 +72,6 @@ function schedule(route: string, plan: Array<Fault | null>) {
 /** Runs the Storydoc node over `items`; splits its outputs when it has n8n's error output. */
 async function run(parameters: INodeParameters, items: IDataObject[], onError?: OnError) {
 	const nodeSettings: Partial<INode> = onError ? { onError } : {};
-	const started = Date.now();
 	const result = await runWorkflow(
 		storydocWorkflow(oneAtATime(parameters), { items, nodeSettings }),
 		{
@@ -81,7 +82,7 @@ async function run(parameters: INodeParameters, items: IDataObject[], onError?: 
 	// Output items as the tests read them (as the harness's `outputs` are).
 	const success = (main[0] ?? []) as TestItem[];
 	const failed = (main[1] ?? []) as TestItem[];
-	return { ...result, success, failed, seconds: (Date.now() - started) / 1000 };
+	return { ...result, success, failed };
 }
 
 const titleOf = (entry: Json) => entry.body?.data?.title;
@@ -179,8 +180,6 @@ describe('a bad afternoon: a batch of creates, a different fault on almost every
 		result.success.forEach((item, n) => expectItemOutcome(item.json, n));
 		await settle();
 		expectNothingTwice();
-		// One hang (1 s timeout), one 300 ms answer, two 429 probes; nothing waits on a backoff.
-		expect(result.seconds).toBeLessThan(8);
 	});
 
 	test("Continue On Fail (error output): created items on the success output, the others on n8n's error output, each once", async () => {
@@ -200,7 +199,6 @@ describe('a bad afternoon: a batch of creates, a different fault on almost every
 		}
 		await settle();
 		expectNothingTwice();
-		expect(result.seconds).toBeLessThan(8);
 	});
 
 	test('Continue On Fail off: the node stops at the first unknown outcome, naming that item; nothing after it is sent', async () => {
@@ -276,7 +274,6 @@ describe('a bad afternoon for updates: one version updated by a batch, a differe
 			expect(
 				api.sandbox.state.versions.find((version: Json) => version.id === LIVE).data.title,
 			).toBe(items[lastProcessed!].company);
-			expect(result.seconds).toBeLessThan(8);
 		},
 	);
 });
@@ -359,8 +356,6 @@ describe('a read that keeps failing on a middle item: bounded, that item fails w
 			null,
 			200,
 		]);
-		// 5 × 1 s timeout + backoff 0.5 + 1 + 2 + 4 s (+20 %).
-		expect(result.seconds).toBeLessThan(16);
 	}, 30000);
 
 	test('Continue On Fail off: the node error names item 1 after its five tries; item 2 is never read', async () => {
@@ -380,7 +375,6 @@ describe('a read that keeps failing on a middle item: bounded, that item fails w
 		expect(api.sandbox.log.map((entry: Json) => entry.status)).toEqual([
 			200, 502, 502, 502, 502, 502,
 		]);
-		expect(result.seconds).toBeLessThan(11);
 	}, 30000);
 });
 

@@ -21,13 +21,11 @@ function runWorker(job: Omit<WorkerJob, 'baseUrl' | 'token' | 'storyId'>) {
 	);
 }
 
-test('a 429 that never ends: the item fails within 5 minutes of waiting (worker clock), nothing created', async () => {
+test('a 429 that never ends: after minutes of waiting (worker clock) the item fails with the 429, nothing created', async () => {
 	const { sandbox } = api;
 	sandbox.setFault({ route: 'POST /v2/versions', type: 'status429', times: Infinity });
 	const items = [{ company: 'Blocked 1' }];
-	const started = Date.now();
 	const result = await runWorker({ items, nodeSettings: { onError: 'continueRegularOutput' } });
-	const realSeconds = (Date.now() - started) / 1000;
 
 	expect(result.error).toBeUndefined();
 	expect(result.outputs).toHaveLength(1);
@@ -37,12 +35,10 @@ test('a 429 that never ends: the item fails within 5 minutes of waiting (worker 
 	expect(failed.json.description).toMatch(
 		/stayed exhausted for the 5 minutes the node waits at most.*Nothing was processed/,
 	);
-	// The worker's clock: it kept waiting for minutes (no early give-up), and stopped before its waits
-	// added up to more than 5 minutes. (Round trips and CPU contention count 100 times too: two
-	// minutes of slack for them, 1.2 s of real time; a cap that did not hold would wait on for ever.)
+	// The worker's clock: it kept waiting for minutes (no early give-up). That it stops before its
+	// waits pass 5 minutes is timed in virtual time (request.waits.unit.test.ts), as here CPU
+	// contention counts 100 times too; a cap that did not hold would run into the worker's timeout.
 	expect(result.seconds).toBeGreaterThanOrEqual(3 * 60);
-	expect(result.seconds).toBeLessThan(7 * 60);
-	expect(realSeconds).toBeLessThan(30);
 
 	// Every try was a 429 (nothing processed), paced by growing probes rather than a storm.
 	const posts = sandbox.log.filter((entry: Json) => entry.method === 'POST');
