@@ -81,6 +81,7 @@ describe('one process', () => {
 				});
 				expect(result.done).toBe(items);
 				expect(result.refused).toBe(0);
+				// virtual time: the simulation's clock
 				expect(result.lastAnswerMs).toBeLessThanOrEqual(boundMs);
 			}
 		},
@@ -115,7 +116,27 @@ describe('one process', () => {
 			answerMs: 60_000,
 		});
 		expect(result.refused).toBe(0);
+		// virtual time: the simulation's clock
 		expect(result.lastAnswerMs).toBeLessThanOrEqual(2 * 60_000 + FIRST_ALONE_MAX_MS + 1000);
+	});
+
+	test('12 items at 5 per window (the batch of rateLimit.pacing.test.ts): each window waited out, and no longer than the floor and 1.5 %', () => {
+		for (const answerMs of [5, 200, 800]) {
+			for (const jitterMs of JITTERS) {
+				const result = simulate({
+					processes: [{ executions: [execution(12)], itemsInParallel: 150 }],
+					answerMs,
+					jitterMs,
+					max: 5,
+				});
+				expect(result.done).toBe(12);
+				expect(result.refused).toBe(0);
+				expect(result.acceptedPerWindow).toEqual([5, 5, 2]);
+				// virtual time: the simulation's clock
+				expect(result.lastAnswerMs).toBeGreaterThanOrEqual(2 * 60_000);
+				expect(result.lastAnswerMs).toBeLessThanOrEqual(floorMs(12, answerMs, 5) * 1.015);
+			}
+		}
 	});
 });
 
@@ -139,6 +160,24 @@ describe('two processes behind one IP (queue-mode workers)', () => {
 			}
 		},
 	);
+
+	test("test:scale's load (five executions of 28 on each, answers as quick as the sandbox's): the last within its goal of 1.15 × one window", () => {
+		for (const answerMs of [5, 20, 50]) {
+			for (const jitterMs of JITTERS) {
+				for (const seed of SEEDS) {
+					const worker = {
+						executions: Array.from({ length: 5 }, () => execution(28)),
+						itemsInParallel: 150,
+					};
+					const result = simulate({ processes: [worker, worker], answerMs, jitterMs, seed });
+					expect(result.done).toBe(280);
+					expect(result.refused).toBe(0);
+					// virtual time: the simulation's clock
+					expect(result.lastAnswerMs).toBeLessThanOrEqual(1.15 * 60_000);
+				}
+			}
+		}
+	});
 
 	test('unequal loads: never a 429', () => {
 		for (const seed of SEEDS) {

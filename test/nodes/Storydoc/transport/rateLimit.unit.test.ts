@@ -141,6 +141,7 @@ describe('RateLimitPacer', () => {
 		for (const now of [600, 1000, 30000, 59000]) {
 			const wait = waitOf(pacer.reserve(now));
 			expect(typeof wait).toBe('number');
+			// virtual time: the times the test hands the pacer
 			expect(now + wait).toBeGreaterThan(40 + SPEC_WINDOW_MS);
 			expect(now + wait).toBeLessThanOrEqual(40 + SPEC_WINDOW_MS + 50);
 		}
@@ -241,6 +242,7 @@ describe('RateLimitPacer', () => {
 			pacer.onResponse(wait, { counter: 2 + i, maximum: 150 }, true, now);
 		}
 		expect(waits.slice(0, 4)).toEqual([250, 500, 1000, 2000]);
+		// virtual time: the times the test hands the pacer
 		expect(now).toBeLessThanOrEqual(10 + SPEC_WINDOW_MS + 100);
 	});
 
