@@ -190,7 +190,6 @@ test.each(SCENARIOS)(
 			expect(sentWithPassword).toBe(true);
 		}
 	},
-	20000,
 );
 
 test('the credential test with a wrong token: neither the token nor the response carries it', async () => {
@@ -367,7 +366,6 @@ describe('deep scan, Continue On Fail with the error output too, the password fr
 				expect(failed[0].error).toBeDefined();
 			}
 		},
-		20000,
 	);
 
 	test('a wrong token through every operation with the error output: the token nowhere, node definition included', async () => {

@@ -32,10 +32,22 @@ test('npm run sandbox: listens on the port given, prints the main token and each
 	cli.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
 	cli.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
 	const exited = new Promise<number | null>((resolve) => cli.on('exit', resolve));
+	/** Until the output matches, or the CLI has exited: no deadline of its own but jest's timeout. */
+	const printed = (pattern: RegExp) =>
+		Promise.race([
+			exited,
+			new Promise<void>((resolve) => {
+				const check = () => {
+					if (pattern.test(output)) resolve();
+				};
+				check();
+				cli.stdout.on('data', check);
+				cli.stderr.on('data', check);
+			}),
+		]);
 	try {
 		const url = `http://127.0.0.1:${port}`;
-		for (let waited = 0; !output.includes('Ctrl-C to stop') && waited < 10_000; waited += 100)
-			await new Promise((resolve) => setTimeout(resolve, 100));
+		await printed(/Ctrl-C to stop/);
 		expect(output).toContain(`listening on ${url}`);
 		expect(output).toContain(`Base URL ${url}, Access Token ${SEED.tokens.team}`);
 		const response = await fetch(`${url}/v2/account`, {
@@ -44,8 +56,7 @@ test('npm run sandbox: listens on the port given, prints the main token and each
 		expect(response.status).toBe(200);
 		expect(await response.json()).toEqual({ orgId: SEED.org.id, title: SEED.org.title });
 		const requestLine = /GET \/v2\/account {2}200 {2}\(team\)/;
-		for (let waited = 0; !requestLine.test(output) && waited < 5_000; waited += 100)
-			await new Promise((resolve) => setTimeout(resolve, 100));
+		await printed(requestLine);
 		expect(output).toMatch(requestLine);
 	} finally {
 		cli.kill('SIGINT');
