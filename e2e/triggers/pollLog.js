@@ -5,8 +5,11 @@
  */
 const { waitFor: waitUntil } = require('../harness/waiting');
 
-/** n8n's scheduled polls come a minute apart: a scenario waits that long and a little more. */
-const POLL_WAIT_MS = 75_000;
+/**
+ * n8n's scheduled polls come a minute apart; a scenario waits up to three, so that a poll late on a
+ * busy machine only takes longer (the wait ends as soon as the poll is seen).
+ */
+const POLL_WAIT_MS = 180_000;
 const waitFor = (find, what, timeoutMs = POLL_WAIT_MS) => waitUntil(find, what, timeoutMs);
 
 /**

@@ -60,18 +60,7 @@ const REAL_CLOCK_HARNESS = /\b(?:useSandbox|createSandbox|runWorkflow|runWorker|
  * Bounds allowed anyway: the file, a piece of the bound's text, and why. Keep it to what cannot move
  * yet; an entry that no longer matches anything fails.
  */
-const ALLOWED: Array<{ file: string; text: string; why: string }> = [
-	{
-		file: 'e2e/scale/queueMode.test.js',
-		text: 'seconds / idealSeconds <= GOAL_RATIO',
-		why: "test:scale (not in npm test) checks the real app's measured time against its goal; the goal is also checked in virtual time (rateLimit.sharing.unit.test.ts › test:scale's load). To be printed only (issue 46)",
-	},
-	{
-		file: 'e2e/scale/queueMode.test.js',
-		text: 'gap >= 50 && gap <= 70',
-		why: 'test:scale (not in npm test) tells one poller from one per worker by the seconds between polls (50 to 70); to be checked by counting polls against the minutes passed (issue 46)',
-	},
-];
+const ALLOWED: Array<{ file: string; text: string; why: string }> = [];
 
 interface Bound {
 	file: string;
