@@ -95,7 +95,7 @@ function createServer(core, sandbox) {
 		}
 		await handleApi(request, response, requestUrl, rawBody);
 	}
-	return http.createServer((request, response) => {
+	const server = http.createServer((request, response) => {
 		handle(request, response).catch((error) => {
 			if (core.closing.signal.aborted) return;
 			if (response.headersSent) return response.destroy();
@@ -110,6 +110,10 @@ function createServer(core, sandbox) {
 			);
 		});
 	});
+	// Idle keep-alive sockets outlive any pause in a test (Node's default is 5 s): a client sending
+	// on one just as the server closes it gets ECONNRESET, which a busy machine made happen.
+	server.keepAliveTimeout = 60_000;
+	return server;
 }
 
 /** Back to the seed: state regenerated, log, faults and rate-limit windows cleared. */
@@ -134,6 +138,17 @@ function closingController() {
 	const controller = new AbortController();
 	setMaxListeners(0, controller.signal);
 	return controller;
+}
+
+/**
+ * The order the API lists a query's events in: null (default) oldest first; a number, a shuffle
+ * seeded with it (the same for every page of a query), as an API that promises no order may.
+ * @param {number | null} seed
+ */
+function setEventOrder(core, seed) {
+	if (seed !== null && !Number.isSafeInteger(seed))
+		throw new TypeError('the shuffle seed must be a whole number or null');
+	core.state.eventOrder = seed;
 }
 
 /** @param {SandboxOptions} [options] */
@@ -195,16 +210,7 @@ function createSandbox(options = {}) {
 			insertEvents(state.events, events);
 			return events;
 		},
-		/**
-		 * The order the API lists a query's events in: null (default) oldest first; a number, a shuffle
-		 * seeded with it (the same for every page of a query), as an API that promises no order may.
-		 * @param {number | null} seed
-		 */
-		setEventOrder(seed) {
-			if (seed !== null && !Number.isSafeInteger(seed))
-				throw new TypeError('the shuffle seed must be a whole number or null');
-			core.state.eventOrder = seed;
-		},
+		setEventOrder: (seed) => setEventOrder(core, seed),
 		/** @param {object} rule see sandbox/faults.js and the README */
 		setFault(rule) {
 			core.faults.set(rule);

@@ -37,10 +37,7 @@ export async function startedFromNow(context: IPollFunctions, start: string): Pr
 	return await nothingToEmit(context, start);
 }
 
-/**
- * "Nothing to emit", after asking n8n to keep the cursor: its durable scheduler drops an empty
- * activation poll's otherwise (Design notes). Only a lost start loses events, so only that warns.
- */
+/** "Nothing to emit", the cursor committed first (Design notes); only a lost start warns. */
 export async function nothingToEmit(context: IPollFunctions, start?: string): Promise<null> {
 	try {
 		await context.__commitCursor?.();

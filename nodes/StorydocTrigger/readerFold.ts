@@ -3,17 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import type { AnalyticsEvent } from '../Storydoc/helpers/interfaces';
 import { present } from '../Storydoc/helpers/versionSummary';
 
-/**
- * A reader of one version, as plain JSON: first and last event instants, sessions, and the last
- * instant of each of their sessions that an event could still continue (by session ID; '' for events
- * without one). Builds before the one session definition kept the last session ID there.
- */
-export type Reader = [
-	first: number,
-	last: number,
-	sessions: number,
-	open: Record<string, number> | string | null,
-];
+/** A reader of one version, as plain JSON: first and last instants, sessions, their open sessions' last instants. */
+export type Reader = [first: number, last: number, sessions: number, open: Record<string, number>];
 
 /** What the trigger knows of one version's readers, from its events read so far (kept between polls). */
 export interface VersionReaders {
@@ -70,14 +61,11 @@ export function foldReaderEvent(
 		};
 	}
 	const [first, last] = reader;
-	const open = openSessionsOf(reader);
-	// One definition with Get Events' sessions: the same session ID (or none), within the gap.
+	const open = reader[3];
 	const newSession = !(sessionKey in open) || instant - open[sessionKey] > idleGapMs;
 	reader[1] = Math.max(last, instant);
 	open[sessionKey] = Math.max(open[sessionKey] ?? instant, instant);
-	// Events come in time order: a session idle for longer than the gap cannot go on.
 	for (const [key, at] of Object.entries(open)) if (reader[1] - at > idleGapMs) delete open[key];
-	reader[3] = open;
 	if (!newSession) return undefined;
 	reader[2]++;
 	if (!isNew) return undefined;
@@ -91,11 +79,4 @@ export function foldReaderEvent(
 			readerLastReadAt: iso(last),
 		},
 	};
-}
-
-/** A reader's sessions still open (from an earlier build's state: its last session ID, up to its last event). */
-function openSessionsOf(reader: Reader): Record<string, number> {
-	const open = reader[3];
-	if (open !== null && typeof open === 'object') return open;
-	return { [open ?? '']: reader[1] };
 }

@@ -20,11 +20,8 @@ function readOpenSessions(staticData: IDataObject): OpenSessions {
 	if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return {};
 	const open: OpenSessions = {};
 	for (const [key, value] of Object.entries(stored as Record<string, Partial<OpenSession>>)) {
-		if (!value?.session?.versionId || !Number.isFinite(value.lastInstant)) continue;
-		// An earlier build kept no click instants: its actions keep their order, as first clicked.
-		if (!Array.isArray(value.actionsAt))
-			value.actionsAt = value.session.actionsClicked.map(() => value.firstInstant!);
-		open[key] = value as OpenSession;
+		if (value?.session?.versionId && Number.isFinite(value.lastInstant))
+			open[key] = value as OpenSession;
 	}
 	return open;
 }

@@ -42,6 +42,7 @@ import type {
 	IWorkflowSettings,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
+import * as n8nWorkflow from 'n8n-workflow';
 import { ICredentialsHelper, LoggerProxy, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { EditFields, ScheduleTrigger, SplitOut, StickyNote } from './nodes/baseNodes';
@@ -96,6 +97,24 @@ export interface LogEntry {
 	message: string;
 	meta?: unknown;
 }
+
+/**
+ * n8n-workflow 2.x runs the parameter checks' regular expressions in a vm with a 250 ms wall-clock
+ * watchdog, which a busy machine trips (beside stress-ng one run did): the same RegExp, no watchdog.
+ * docs/development.md › Tests on a busy machine. n8n-workflow 1.x has no such engine.
+ */
+(
+	n8nWorkflow as { setSafeRegexEngine?: (engine: n8nWorkflow.RegexEngine) => void }
+).setSafeRegexEngine?.({
+	exec: (pattern, input, flags) => new RegExp(pattern, flags).exec(input),
+	test: (pattern, input, flags) => new RegExp(pattern, flags).test(input),
+	replace: (pattern, input, flags, replacement) =>
+		input.replace(new RegExp(pattern, flags), replacement),
+	matchAll: (pattern, input, flags) => [
+		...input.matchAll(new RegExp(pattern, flags?.includes('g') ? flags : `${flags ?? ''}g`)),
+	],
+	split: (pattern, input, flags) => input.split(new RegExp(pattern, flags)),
+});
 
 /**
  * Everything n8n's logger receives while the harness runs (engine and node code log through

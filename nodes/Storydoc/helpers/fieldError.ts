@@ -1,10 +1,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-/**
- * The one shape of a bad-input error: `Item 0: "Field" problem`, as n8n's own messages name items.
- * A trigger's parameters belong to no item, so without an index the prefix is left out.
- */
+/** `Item 0: "Field" problem`, as n8n names items; a trigger's parameters (no index) have no prefix. */
 export function fieldError(
 	node: INode,
 	itemIndex: number | undefined,

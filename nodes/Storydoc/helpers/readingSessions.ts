@@ -50,7 +50,6 @@ export interface OpenSession {
 	lastInstant: number;
 	/** When each detail was set: the earliest event with it gives it, whatever order events come in. */
 	detailsAt: Partial<Record<(typeof DETAIL_FIELDS)[number], number>>;
-	/** When each of `actionsClicked` was first clicked, index for index (kept in that order). */
 	actionsAt: number[];
 }
 
@@ -84,7 +83,7 @@ export function openSession(event: AnalyticsEvent, instant: number): OpenSession
 	return { session, firstInstant: instant, lastInstant: instant, detailsAt: {}, actionsAt: [] };
 }
 
-/** An action first clicked at `instant`, in first-click order; ties in code-point order of the names. */
+/** Kept in first-click order; ties in code-point order of the names. */
 function addAction(open: OpenSession, name: string, instant: number) {
 	const { actionsClicked } = open.session;
 	const known = actionsClicked.indexOf(name);
@@ -104,7 +103,7 @@ function addAction(open: OpenSession, name: string, instant: number) {
 	open.actionsAt.splice(at, 0, instant);
 }
 
-/** A detail from the earliest event that has it; of events at one instant, the value first in code-point order. */
+/** From the earliest event that has it; at one instant, the value first in code-point order. */
 function setDetail(
 	open: OpenSession,
 	field: (typeof DETAIL_FIELDS)[number],
@@ -118,7 +117,6 @@ function setDetail(
 	}
 }
 
-/** Widens the session's span to `instant`; of timestamps at one instant, the first in code-point order. */
 function spanTo(open: OpenSession, timestamp: string, instant: number) {
 	const { session } = open;
 	if (
@@ -151,13 +149,11 @@ export function addToSession(open: OpenSession, event: AnalyticsEvent, instant: 
 	spanTo(open, event.timestamp, instant);
 	for (const field of DETAIL_FIELDS) {
 		const value = event[field];
-		// Checked here first: a detail already set by an earlier event is the common case.
 		if (present(value) && !(instant > (open.detailsAt[field] ?? Number.POSITIVE_INFINITY)))
 			setDetail(open, field, value, instant);
 	}
 }
 
-/** Two parts of one session (an event between them closed the gap) as one: `from` into `into`. */
 function mergeSessions(into: OpenSession, from: OpenSession) {
 	const { session } = into;
 	session.views += from.session.views;
@@ -201,10 +197,6 @@ export function sessionKey(event: AnalyticsEvent): string {
 
 /** Reading sessions from events in any order: docs/development.md › Reading sessions. */
 export class ReadingSessions {
-	/**
-	 * Per session key, its sessions by start: each more than the gap after the one before. An event
-	 * joins the sessions within the gap of it (at most two, which it then bridges) or starts one.
-	 */
 	private readonly byKey = new Map<string, OpenSession[]>();
 
 	constructor(private readonly idleGapMs: number) {}
@@ -236,7 +228,6 @@ export class ReadingSessions {
 		}
 	}
 
-	/** Whether the event is within the gap after the session's end (it starts before the event's). */
 	private touches(sessions: OpenSession[], index: number, instant: number): boolean {
 		if (index < 0) return false;
 		const last = sessions[index].lastInstant;

@@ -89,8 +89,7 @@ export class VersionSummaries {
 			tally.firstInstant = instant;
 			summary.firstEventAt = event.timestamp;
 		}
-		// Of events sharing the last instant, the name last in code-point order: the API promises no
-		// order, so the one it happens to list last would make the result depend on it.
+		// At one instant, the name last in code-point order: the API promises no order to go by.
 		const name = event.eventName ?? null;
 		if (
 			instant > tally.lastInstant ||
@@ -104,7 +103,6 @@ export class VersionSummaries {
 			const value = event[field];
 			if (!present(value)) continue;
 			const at = tally.setAt[field] ?? Number.NEGATIVE_INFINITY;
-			// The latest event's value; at one instant, the value last in code-point order.
 			if (instant > at || (instant === at && value >= (summary[field] ?? ''))) {
 				summary[field] = value;
 				tally.setAt[field] = instant;
