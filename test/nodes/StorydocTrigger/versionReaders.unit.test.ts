@@ -11,7 +11,7 @@ test('a pending version without a reader yet, and a known one, survive a restart
 	const pending = { ...noReaders(), from: 1, page: 3, newFrom: 5, newAtFrom: ['id:evt_1'] };
 	const known = {
 		...noReaders(),
-		readers: { vis_a: [1, 2, 1, null] },
+		readers: { vis_a: [1, 2, 1, { '': 2 }] },
 		firstReadAt: 1,
 		lastActive: 2,
 	};
@@ -21,6 +21,6 @@ test('a pending version without a reader yet, and a known one, survive a restart
 	const state = readReadersState(stored);
 	expect(Object.keys(state.pending)).toEqual(['v1']);
 	expect(state.pending.v1).toMatchObject({ from: 1, page: 3, newFrom: 5, newAtFrom: ['id:evt_1'] });
-	expect(state.known.v2.readers).toEqual({ vis_a: [1, 2, 1, null] });
+	expect(state.known.v2.readers).toEqual({ vis_a: [1, 2, 1, { '': 2 }] });
 	expect(readReadersState({ readers: { pending: { v3: { from: 1 } } } }).pending).toEqual({});
 });
