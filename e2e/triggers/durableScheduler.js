@@ -13,14 +13,35 @@ const DURABLE_SCHEDULER_ENV = {
 	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
 };
 
-/** The rows of n8n's poller_state table in a user folder's SQLite database, read with n8n's own sqlite3. */
-function pollerStateRows(n8n, userFolder) {
+/** The rows `sql` selects in a user folder's SQLite database, read with n8n's own sqlite3. */
+function databaseRows(n8n, userFolder, sql) {
 	const database = path.join(userFolder, '.n8n', 'database.sqlite');
 	const script = `const sqlite3 = require('sqlite3');
 		const db = new sqlite3.Database(${JSON.stringify(database)}, sqlite3.OPEN_READONLY);
-		db.all('SELECT * FROM poller_state', (error, rows) => { if (error) throw error; console.log(JSON.stringify(rows)); db.close(); });`;
+		db.all(${JSON.stringify(sql)}, (error, rows) => { if (error) throw error; console.log(JSON.stringify(rows)); db.close(); });`;
 	const output = execFileSync(n8n.node, ['-e', script], { cwd: n8n.dir }).toString();
 	return JSON.parse(output.trim().split('\n').pop());
+}
+
+/** The rows of n8n's poller_state table. */
+const pollerStateRows = (n8n, userFolder) =>
+	databaseRows(n8n, userFolder, 'SELECT * FROM poller_state');
+
+/**
+ * The durable scheduler's tasks (scheduled_task rows: one per poll time of a Poll Times entry) of a
+ * workflow's poll triggers, oldest poll time first; their times (`scheduledFor`, `startedAt`,
+ * `finishedAt`) as Dates, from SQLite's UTC text.
+ */
+function scheduledPollTasks(n8n, userFolder, workflowId) {
+	const time = (text) => (text ? new Date(`${text.replace(' ', 'T')}Z`) : null);
+	return databaseRows(n8n, userFolder, 'SELECT * FROM scheduled_task ORDER BY scheduledFor')
+		.filter((row) => JSON.parse(row.payload).workflowId === workflowId)
+		.map((row) => ({
+			...row,
+			scheduledFor: time(row.scheduledFor),
+			startedAt: time(row.startedAt),
+			finishedAt: time(row.finishedAt),
+		}));
 }
 
 /** The time the click workflow's committed cursor stands at, from its poller_state row. */
@@ -31,4 +52,9 @@ function committedCursorTime(n8n, userFolder, workflowId) {
 	return timestamp;
 }
 
-module.exports = { DURABLE_SCHEDULER_ENV, committedCursorTime, pollerStateRows };
+module.exports = {
+	DURABLE_SCHEDULER_ENV,
+	committedCursorTime,
+	pollerStateRows,
+	scheduledPollTasks,
+};
