@@ -12,6 +12,7 @@ const MINUTES_LONG = [
 	'e2e/scenarios/engagement.test.js',
 	'e2e/scenarios/engagementDurable.test.js',
 	'e2e/scenarios/durable.test.js',
+	'e2e/scenarios/catchUpPolls.test.js',
 	'e2e/scenarios/triggers.test.js',
 	'e2e/scenarios/tokenRotation.test.js',
 ];
