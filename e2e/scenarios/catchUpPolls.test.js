@@ -23,6 +23,7 @@ const { pause } = require('../harness/waiting');
 const { pollingWorkflow, versionOf } = require('../harness/workflows');
 const { DURABLE_SCHEDULER_ENV, scheduledPollTasks } = require('../triggers/durableScheduler');
 const { executionOutputs } = require('../triggers/executions');
+const { readerView } = require('../triggers/engagement');
 const { clickWorkflowLog, lastSeq, pollQueries, waitFor } = require('../triggers/pollLog');
 
 const testOnN8n2 = Number(requestedVersion().split('.')[0]) >= 2 ? test : test.skip;
@@ -72,15 +73,6 @@ const workflows = () => [
 		credential: credentialRef('secondKey'),
 	}),
 ];
-
-const view = (versionId, visitorId, sessionId, fields = {}) => ({
-	versionId,
-	visitorId,
-	sessionId,
-	eventCategory: 'view',
-	eventName: 'view_slide_1',
-	...fields,
-});
 
 /** What the two triggers emitted over n8n's executions: Any Engagement's event IDs, the readers back. */
 async function emitted(owner) {
@@ -143,7 +135,7 @@ testOnN8n2(
 	async () => {
 		const { sandbox } = app;
 		sandbox.addEvents([
-			view(A, 'vis_e2e_anna', 'anna-1', {
+			readerView(A, 'vis_e2e_anna', 'anna-1', {
 				timestamp: new Date(Date.now() - 2 * DAY_MS).toISOString(),
 			}),
 		]);
@@ -159,8 +151,8 @@ testOnN8n2(
 
 			// Before the stop: two views, emitted by a poll, and the poll after (nothing in flight).
 			const before = sandbox.addEvents([
-				view(B, 'vis_e2e_bea', 'bea-1'),
-				view(B, 'vis_e2e_ben', 'ben-1'),
+				readerView(B, 'vis_e2e_bea', 'bea-1'),
+				readerView(B, 'vis_e2e_ben', 'ben-1'),
 			]);
 			await waitForEmitted(owner, before, 'the views before the stop');
 			const mark = lastSeq(sandbox);
@@ -171,9 +163,9 @@ testOnN8n2(
 			// While n8n is down: two more views and Anna back on A; two poll times pass, then the restart.
 			const stoppedAt = Date.now();
 			const whileDown = sandbox.addEvents([
-				view(B, 'vis_e2e_cleo', 'cleo-1'),
-				view(B, 'vis_e2e_dan', 'dan-1'),
-				view(A, 'vis_e2e_anna', 'anna-2'),
+				readerView(B, 'vis_e2e_cleo', 'cleo-1'),
+				readerView(B, 'vis_e2e_dan', 'dan-1'),
+				readerView(A, 'vis_e2e_anna', 'anna-2'),
 			]);
 			await pause(twoPollTimesAfter(stoppedAt) - Date.now());
 			const restartedAt = new Date();

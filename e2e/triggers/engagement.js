@@ -93,6 +93,7 @@ function noteExample() {
 	return { example, workflow };
 }
 
+/** A reader's view of a version (a partial event for the sandbox). */
 const event = (versionId, visitorId, sessionId, fields = {}) => ({
 	versionId,
 	visitorId,
@@ -227,4 +228,4 @@ async function expectEachOnce(app, { readers, sessions }, note, { outputs }) {
 	});
 }
 
-module.exports = { engagementScenario };
+module.exports = { engagementScenario, readerView: event };
