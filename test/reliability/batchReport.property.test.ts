@@ -115,7 +115,6 @@ function truthFor(api: Api, schedule: WriteSchedule, index: number, targets: str
 			(entry) => entry.status >= 400 && entry.status < 500 && entry.status !== 429,
 		),
 		onlyRateLimited: requests.every((entry) => entry.status === 429),
-		reached: requests.some((entry) => entry.status !== 429),
 	};
 }
 
@@ -133,10 +132,11 @@ function brokenPromise(claim: Claim, truth: ReturnType<typeof truthFor>, operati
 			if (claim.id !== truth.id)
 				return `${claim.source} names ${claim.id}, Storydoc holds ${truth.id}`;
 			return undefined;
+		// Processed at most once (checked above). Not "Storydoc had it": a request whose answer the node
+		// stopped waiting for may never have arrived, and on a starved machine the 0.3 s timeout of
+		// these schedules ends one before the sandbox reads it (docs/development.md › The report property).
 		case 'unknown':
-			return truth.reached
-				? undefined
-				: `${claim.source} says outcome unknown, Storydoc never had it`;
+			return undefined;
 		case 'failed':
 			if (truth.processed) return `${claim.source} says failed, Storydoc processed it`;
 			return truth.refused ? undefined : `${claim.source} says failed, Storydoc refused nothing`;
