@@ -117,8 +117,13 @@ if [ -n "$node_dir" ]; then
 	(cd "$dir" && PATH="$node_dir/bin:$PATH" npm rebuild sqlite3 --ignore-scripts=false --strict-allow-scripts=false \
 		--nodedir="$node_dir" --no-audit --no-fund --loglevel=error) >>"$dir/install.log" 2>&1
 else
+	# This machine's Node headers, named here: without them node-gyp downloads Node's (no network),
+	# and a user npmrc that names them (nodedir) is not there for every user or HOME.
+	node_prefix="$(dirname "$(dirname "$node_bin")")"
+	nodedir=()
+	[ -f "$node_prefix/include/node/node.h" ] && nodedir=(--nodedir="$node_prefix")
 	(cd "$dir" && npm rebuild sqlite3 --ignore-scripts=false --strict-allow-scripts=false --build-from-source \
-		--no-audit --no-fund --loglevel=error) >>"$dir/install.log" 2>&1
+		"${nodedir[@]}" --no-audit --no-fund --loglevel=error) >>"$dir/install.log" 2>&1
 fi || {
 	tail -n 40 "$dir/install.log" >&2
 	log "sqlite3 rebuild failed (full log: $dir/install.log)"
