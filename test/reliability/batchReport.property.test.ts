@@ -109,6 +109,11 @@ function truthFor(api: Api, schedule: WriteSchedule, index: number, targets: str
 	);
 	return {
 		processed,
+		// What the log says of each request for the item, for a failure's message.
+		requests: requests.map(
+			(entry) =>
+				`#${entry.seq} ${entry.status ?? 'no answer'}${entry.fault ? ` (${entry.fault})` : ''} at ${entry.time}`,
+		),
 		versions,
 		id: schedule.operation === 'create' ? versions[0]?.id : targets[index],
 		refused: requests.some(
@@ -122,7 +127,8 @@ function truthFor(api: Api, schedule: WriteSchedule, index: number, targets: str
 function brokenPromise(claim: Claim, truth: ReturnType<typeof truthFor>, operation: string) {
 	const versionCount =
 		operation === 'create' ? truth.versions.length : Math.min(1, truth.versions.length);
-	if (truth.processed > 1) return `processed ${truth.processed} times`;
+	if (truth.processed > 1)
+		return `processed ${truth.processed} times; its requests: ${truth.requests.join(', ')}`;
 	if (versionCount !== truth.processed)
 		return `${truth.versions.length} versions for ${truth.processed} processed`;
 	switch (claim.kind) {
