@@ -7,9 +7,9 @@ import type { EventCursor } from './eventCursor';
 /** How long a poll that emitted keeps polls from the state it read out: n8n commits after it returns. */
 const MIN_HOLD_MS = 2 * 60_000;
 
+/** `until` is Infinity while the poll reads. */
 interface Claim {
 	token: string;
-	running: boolean;
 	until: number;
 }
 
@@ -32,21 +32,19 @@ export function claimPoll(
 	budgetMs: number,
 ): PollClaim | undefined {
 	const key = `${context.getWorkflow().id ?? ''} ${context.getNode().id}`;
-	for (const [other, claim] of claims)
-		if (!claim.running && claim.until < now) claims.delete(other);
+	for (const [other, claim] of claims) if (claim.until < now) claims.delete(other);
 	const token =
 		typeof staticData.pollToken === 'string'
 			? staticData.pollToken
 			: `cursor ${cursor.timestamp} ${cursor.seen.join(' ')}`;
 	const held = claims.get(key);
 	if (held && held.token === token) return undefined;
-	const claim: Claim = { token, running: true, until: Number.POSITIVE_INFINITY };
+	const claim: Claim = { token, until: Number.POSITIVE_INFINITY };
 	claims.set(key, claim);
 	const hold = Math.max(MIN_HOLD_MS, 2 * (Number.isFinite(budgetMs) ? budgetMs : 0));
 	return {
 		emitted(saved) {
 			saved.pollToken = newToken(now);
-			claim.running = false;
 			claim.until = Date.now() + hold;
 		},
 		release() {
