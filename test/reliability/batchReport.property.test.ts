@@ -90,8 +90,12 @@ async function settle(api: Api) {
 }
 
 /** What Storydoc received and did for one item, from its request log and its state. */
-function truthFor(api: Api, schedule: WriteSchedule, index: number, targets: string[]) {
-	const title = titleOf(index);
+function truthFor(
+	api: Api,
+	schedule: WriteSchedule,
+	{ index, run, targets }: { index: number; run: number; targets: string[] },
+) {
+	const title = titleOf(index, run);
 	const plan = schedule.items[index];
 	const requests: Json[] = api.sandbox.log.filter(
 		(entry: Json) => entry.method === 'POST' && entry.body?.data?.title === title,
@@ -156,6 +160,22 @@ function brokenPromise(claim: Claim, truth: ReturnType<typeof truthFor>, operati
 
 /** Items per class over every schedule: what the runs exercised, printed at the end. */
 const tally: Record<string, number> = {};
+/** Schedules run so far: each one's titles name it, so a late request of an earlier one is told apart. */
+let runs = 0;
+
+/**
+ * Requests of an earlier schedule that the sandbox read during this one: the node stopped waiting for
+ * them (outcome unknown) before the starved sandbox read them. Counted, and printed with the tally.
+ */
+function countLateRequests(api: Api, run: number) {
+	const late = api.sandbox.log.filter((entry: Json) => {
+		const title = entry.body?.data?.title;
+		return (
+			typeof title === 'string' && / of run \d+$/.test(title) && !title.endsWith(` of run ${run}`)
+		);
+	}).length;
+	if (late) tally.lateFromEarlierSchedule = (tally.lateFromEarlierSchedule ?? 0) + late;
+}
 
 /** Whether n8n's log holds the token anywhere; what was read is dropped, so the log stays small. */
 function tokenLogged(token: string): boolean {
@@ -166,11 +186,12 @@ function tokenLogged(token: string): boolean {
 
 async function holds(api: Api, schedule: WriteSchedule): Promise<boolean> {
 	api.sandbox.reset();
+	const scheduleRun = ++runs;
 	const targets =
 		schedule.operation === 'update' ? await updateTargets(api, schedule.items.length) : [];
-	placeFaults(api, schedule);
+	placeFaults(api, schedule, scheduleRun);
 	const items = schedule.items.map((plan, index) => ({
-		title: titleOf(index),
+		title: titleOf(index, scheduleRun),
 		sender: plan.fault === 'refused' ? 'nobody@acme.test' : SENDER,
 		id: targets[index],
 	}));
@@ -195,7 +216,7 @@ async function holds(api: Api, schedule: WriteSchedule): Promise<boolean> {
 		tally[claim.kind] = (tally[claim.kind] ?? 0) + 1;
 		const broken = brokenPromise(
 			claim,
-			truthFor(api, schedule, index, targets),
+			truthFor(api, schedule, { index, run: scheduleRun, targets }),
 			schedule.operation,
 		);
 		if (broken) problems.push(`item ${index}: ${broken}`);
@@ -205,6 +226,7 @@ async function holds(api: Api, schedule: WriteSchedule): Promise<boolean> {
 		if (order.some((index, at) => at > 0 && index <= order[at - 1]))
 			problems.push(`output not in input order: ${order.join(', ')}`);
 	}
+	countLateRequests(api, scheduleRun);
 	if (tokenLogged(api.sandbox.tokens.team)) problems.push('the token in a log');
 	if (problems.length) {
 		throw new Error(

@@ -88,8 +88,11 @@ export const scheduleArbitrary: fc.Arbitrary<WriteSchedule> = fc.record({
 	tries: fc.integer({ min: 1, max: 5 }),
 });
 
-/** Every item's title: quoted in a body, it matches that item alone ("Item 1" is not in "Item 10"). */
-export const titleOf = (index: number) => `Item ${index}`;
+/**
+ * Every item's title: quoted in a body, it matches that item of that schedule alone ("Item 1 of run 2"
+ * is not in "Item 10 of run 2", nor in a late request of run 1: docs/development.md › The report property).
+ */
+export const titleOf = (index: number, run: number) => `Item ${index} of run ${run}`;
 
 const ROUTE: Record<WriteSchedule['operation'], FaultRule['route']> = {
 	create: 'POST /v2/versions',
@@ -116,14 +119,14 @@ function ruleFor(plan: ItemPlan): Omit<FaultRule, 'route' | 'bodyIncludes'> | un
 }
 
 /** Sets each item's fault at the sandbox (a rule that fires once, or `burst` times for 429s). */
-export function placeFaults(api: SandboxHandle, schedule: WriteSchedule) {
+export function placeFaults(api: SandboxHandle, schedule: WriteSchedule, run: number) {
 	schedule.items.forEach((plan, index) => {
 		const rule = ruleFor(plan);
 		if (!rule) return;
 		api.sandbox.setFault({
 			...rule,
 			route: ROUTE[schedule.operation],
-			bodyIncludes: `"${titleOf(index)}"`,
+			bodyIncludes: `"${titleOf(index, run)}"`,
 		});
 	});
 }
