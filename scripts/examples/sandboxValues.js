@@ -55,6 +55,7 @@ function forSandbox(workflow, sandboxValues) {
 module.exports = {
 	DEAL_VERSION_ID,
 	PROPOSAL_STORY_ID,
+	PROPOSAL_STORY_TITLE,
 	SENDER_EMAIL,
 	fillAssignment,
 	fillSender,

@@ -1,0 +1,251 @@
+'use strict';
+/**
+ * HubSpot's API as n8n's HubSpot node (v2.2) and an HTTP Request node on the same credential call
+ * it, written from HubSpot's public API reference: CRM v3 search (filter groups, properties, paging),
+ * the v1 deal and contact records, v2 companies, v1 engagements (tasks), v3 notes with associations
+ * and v3 owners. Property values are strings, as HubSpot answers them.
+ */
+const { StandInError, createStandIn } = require('./standIn');
+
+const notFound = (what) =>
+	new StandInError(404, {
+		status: 'error',
+		message: `${what} does not exist`,
+		category: 'OBJECT_NOT_FOUND',
+	});
+
+/** One filter of a CRM search, on a record's string properties. */
+function passes(properties, { propertyName, operator, value }) {
+	const actual = properties[propertyName];
+	const known = actual !== undefined && actual !== null && actual !== '';
+	switch (operator) {
+		case 'HAS_PROPERTY':
+			return known;
+		case 'NOT_HAS_PROPERTY':
+			return !known;
+		case 'EQ':
+			return known && String(actual).toLowerCase() === String(value).toLowerCase();
+		case 'NEQ':
+			return !known || String(actual).toLowerCase() !== String(value).toLowerCase();
+		case 'GT':
+		case 'GTE':
+		case 'LT':
+		case 'LTE': {
+			if (!known) return false;
+			const [a, b] = [Number(actual), Number(value)];
+			return { GT: a > b, GTE: a >= b, LT: a < b, LTE: a <= b }[operator];
+		}
+		default:
+			throw new StandInError(400, { status: 'error', message: `Unsupported operator ${operator}` });
+	}
+}
+
+/** POST /crm/v3/objects/{type}/search over records of { id, properties }. */
+function search(records, body = {}) {
+	const groups = body.filterGroups ?? [];
+	const matching = records.filter(
+		(record) =>
+			!groups.length ||
+			groups.some((group) => group.filters.every((filter) => passes(record.properties, filter))),
+	);
+	const after = Number(body.after ?? 0);
+	const limit = Number(body.limit ?? 10);
+	const page = matching.slice(after, after + limit);
+	const answer = {
+		total: matching.length,
+		results: page.map((record) => v3Record(record, body.properties)),
+	};
+	// HubSpot leaves paging out on the last page (n8n's node loops while it is there).
+	if (after + limit < matching.length) answer.paging = { next: { after: String(after + limit) } };
+	return answer;
+}
+
+function v3Record(record, wanted) {
+	const names = wanted?.length ? wanted : Object.keys(record.properties);
+	const properties = { hs_object_id: record.id };
+	for (const name of names) properties[name] = record.properties[name] ?? null;
+	return {
+		id: record.id,
+		properties,
+		createdAt: record.createdAt,
+		updatedAt: record.updatedAt,
+		archived: false,
+	};
+}
+
+/** A v1 record's properties: each value with its timestamp and source. */
+const v1Properties = (record) =>
+	Object.fromEntries(
+		Object.entries(record.properties)
+			.filter(([, value]) => value !== undefined && value !== null)
+			.map(([name, value]) => [
+				name,
+				{
+					value,
+					timestamp: Date.parse(record.updatedAt),
+					source: 'API',
+					sourceId: null,
+					versions: [],
+				},
+			]),
+	);
+
+function v1Deal(deal) {
+	return {
+		portalId: 62515,
+		dealId: Number(deal.id),
+		isDeleted: false,
+		associations: {
+			associatedVids: deal.contactIds.map(Number),
+			associatedCompanyIds: deal.companyIds.map(Number),
+			associatedDealIds: [],
+			associatedTicketIds: [],
+		},
+		properties: v1Properties(deal),
+		imports: [],
+		stateChanges: [],
+	};
+}
+
+/** @param {{ token: string, seed: { owners, companies, contacts, deals } }} options */
+function createHubspot({ token, seed }) {
+	const now = () => new Date().toISOString();
+	const state = { owners: [], companies: [], contacts: [], deals: [], notes: [], tasks: [] };
+	const find = (kind, id, what) => {
+		const record = state[kind].find((candidate) => candidate.id === String(id));
+		if (!record) throw notFound(`${what} ${id}`);
+		return record;
+	};
+	const reset = () => {
+		const created = now();
+		const withDates = (record) => ({
+			createdAt: created,
+			updatedAt: created,
+			contactIds: [],
+			companyIds: [],
+			...structuredClone(record),
+			properties: {
+				...structuredClone(record.properties),
+				hs_lastmodifieddate: String(Date.now()),
+			},
+		});
+		state.owners = structuredClone(seed.owners);
+		state.companies = seed.companies.map(withDates);
+		state.contacts = seed.contacts.map(withDates);
+		state.deals = seed.deals.map(withDates);
+		state.notes = [];
+		state.tasks = [];
+	};
+	reset();
+
+	const routes = [
+		['POST', /^\/crm\/v3\/objects\/deals\/search$/, ({ body }) => search(state.deals, body)],
+		['POST', /^\/crm\/v3\/objects\/contacts\/search$/, ({ body }) => search(state.contacts, body)],
+		['GET', /^\/deals\/v1\/deal\/(\d+)$/, ({ params }) => v1Deal(find('deals', params[0], 'Deal'))],
+		[
+			'PUT',
+			/^\/deals\/v1\/deal\/(\d+)$/,
+			({ params, body }) => {
+				const deal = find('deals', params[0], 'Deal');
+				for (const { name, value } of body?.properties ?? []) deal.properties[name] = String(value);
+				deal.updatedAt = now();
+				deal.properties.hs_lastmodifieddate = String(Date.now());
+				return v1Deal(deal);
+			},
+		],
+		[
+			'GET',
+			/^\/contacts\/v1\/contact\/vid\/(\d+)\/profile$/,
+			({ params }) => {
+				const contact = find('contacts', params[0], 'Contact');
+				return {
+					vid: Number(contact.id),
+					'canonical-vid': Number(contact.id),
+					properties: v1Properties(contact),
+				};
+			},
+		],
+		[
+			'GET',
+			/^\/companies\/v2\/companies\/(\d+)$/,
+			({ params }) => {
+				const company = find('companies', params[0], 'Company');
+				return {
+					portalId: 62515,
+					companyId: Number(company.id),
+					isDeleted: false,
+					properties: v1Properties(company),
+				};
+			},
+		],
+		[
+			'GET',
+			/^\/crm\/v3\/owners\/(\d+)$/,
+			({ params }) => ({ ...find('owners', params[0], 'Owner'), archived: false }),
+		],
+		[
+			'POST',
+			/^\/crm\/v3\/objects\/notes$/,
+			({ body }) => {
+				const note = {
+					id: String(90000 + state.notes.length + 1),
+					...structuredClone(body),
+					createdAt: now(),
+				};
+				state.notes.push(note);
+				return {
+					id: note.id,
+					properties: note.properties,
+					createdAt: note.createdAt,
+					updatedAt: note.createdAt,
+					archived: false,
+				};
+			},
+		],
+		[
+			'POST',
+			/^\/engagements\/v1\/engagements$/,
+			({ body }) => {
+				const id = 80000 + state.tasks.length + 1;
+				const task = { ...structuredClone(body), engagement: { ...body.engagement, id } };
+				state.tasks.push(task);
+				return { ...task, associationCreateFailures: [] };
+			},
+		],
+	];
+
+	const standIn = createStandIn({
+		name: 'HubSpot',
+		hosts: ['api.hubapi.com'],
+		token,
+		routes,
+		unauthorized: {
+			status: 'error',
+			message: 'Authentication credentials not found.',
+			category: 'INVALID_AUTHENTICATION',
+		},
+		faultBody: (status) =>
+			status === 429
+				? {
+						status: 'error',
+						message: 'You have reached your secondly limit.',
+						errorType: 'RATE_LIMIT',
+						policyName: 'SECONDLY',
+					}
+				: { status: 'error', message: 'internal error', category: 'INTERNAL_ERROR' },
+	});
+	/** A record added for one test (a contact for the sandbox's latest reader, say), until the reset. */
+	const add = (kind, record) => {
+		const created = now();
+		state[kind].push({
+			createdAt: created,
+			updatedAt: created,
+			contactIds: [],
+			companyIds: [],
+			...record,
+		});
+	};
+	return Object.assign(standIn, { state, reset, add });
+}
+
+module.exports = { createHubspot };

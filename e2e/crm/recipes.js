@@ -1,0 +1,74 @@
+'use strict';
+/**
+ * The recipes of examples/recipes/ as the real app runs them: the credentials a user picks (HubSpot, Slack, Salesforce, Pipedrive, Storydoc)
+ * and each template as filed, with only what its notes tell the user to set filled in (the story).
+ * Shared by the real-app scenario (e2e/scenarios/crmRecipes.test.js) and the demo.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const { PROPOSAL_STORY_ID, PROPOSAL_STORY_TITLE } = require('../../scripts/examples/sandboxValues');
+const { TOKENS } = require('./seed');
+
+const RECIPES_DIR = path.resolve(__dirname, '..', '..', 'examples', 'recipes');
+/** The credentials the recipes name, as `n8n import:credentials` reads them. */
+const crmCredentials = () => [
+	{
+		id: 'hubspotRecipes',
+		name: 'HubSpot (service key)',
+		type: 'hubspotAppToken',
+		data: { appToken: TOKENS.hubspot },
+	},
+	{ id: 'slackRecipes', name: 'Slack', type: 'slackApi', data: { accessToken: TOKENS.slack } },
+];
+
+/** What a recipe leaves to the user that the sandbox decides: the story to personalize. */
+function fillStory(workflow) {
+	for (const node of workflow.nodes) {
+		if (
+			node.type.endsWith('.storydoc') &&
+			node.parameters.operation === 'create' &&
+			node.parameters.storyId?.value === ''
+		)
+			node.parameters.storyId = {
+				__rl: true,
+				mode: 'list',
+				value: PROPOSAL_STORY_ID,
+				cachedResultName: PROPOSAL_STORY_TITLE,
+			};
+	}
+	return workflow;
+}
+
+/** Every recipe file, by its name without .json: { file, asFiled, workflow }. */
+function loadRecipes() {
+	const recipes = new Map();
+	for (const file of fs
+		.readdirSync(RECIPES_DIR)
+		.filter((name) => name.endsWith('.json'))
+		.sort()) {
+		const asFiled = JSON.parse(fs.readFileSync(path.join(RECIPES_DIR, file), 'utf8'));
+		recipes.set(file.replace(/\.json$/, ''), {
+			file,
+			asFiled,
+			workflow: fillStory(structuredClone(asFiled)),
+		});
+	}
+	return recipes;
+}
+
+/** Each node's items on each output, from a run (IRun): { [node]: [[items of output 0], …] }. */
+function outputsByBranch(run) {
+	const outputs = {};
+	for (const [name, tasks] of Object.entries(run?.data?.resultData?.runData ?? {})) {
+		const branches = [];
+		for (const task of tasks)
+			(task?.data?.main ?? []).forEach((items, index) => {
+				branches[index] = [...(branches[index] ?? []), ...(items ?? [])];
+			});
+		outputs[name] = branches;
+	}
+	return outputs;
+}
+
+module.exports = { RECIPES_DIR, crmCredentials, loadRecipes, outputsByBranch };

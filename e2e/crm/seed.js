@@ -1,0 +1,98 @@
+'use strict';
+/**
+ * What the CRM stand-ins hold when a recipe starts: a seller (the deal owner, a user of the sandbox's
+ * Storydoc organization), two companies, their contacts and deals in and out of the proposal stage.
+ */
+const { SENDER_EMAIL } = require('../../scripts/examples/sandboxValues');
+
+const OWNER_ID = '58539222';
+const PROPOSAL_STAGE = 'contractsent';
+
+const HUBSPOT_SEED = {
+	owners: [
+		{ id: OWNER_ID, email: SENDER_EMAIL, firstName: 'Sam', lastName: 'Seller', userId: 9001 },
+	],
+	companies: [
+		{ id: '237892', properties: { name: 'Globex Corporation', domain: 'globex.example' } },
+		{ id: '237893', properties: { name: 'Initrode', domain: 'initrode.example' } },
+	],
+	contacts: [
+		{
+			id: '393873',
+			properties: {
+				email: 'hank@globex.example',
+				firstname: 'Hank',
+				lastname: 'Scorpio',
+				jobtitle: 'CEO',
+				hubspot_owner_id: OWNER_ID,
+			},
+		},
+		{
+			id: '393874',
+			properties: {
+				email: 'peter@initrode.example',
+				firstname: 'Peter',
+				lastname: 'Gibbons',
+				jobtitle: 'Head of Engineering',
+				hubspot_owner_id: OWNER_ID,
+			},
+		},
+	],
+	deals: [
+		{
+			id: '18039629',
+			properties: {
+				dealname: 'Globex platform',
+				dealstage: PROPOSAL_STAGE,
+				amount: '48000',
+				hubspot_owner_id: OWNER_ID,
+			},
+			contactIds: ['393873'],
+			companyIds: ['237892'],
+		},
+		{
+			id: '18039630',
+			properties: {
+				dealname: 'Initrode rollout',
+				dealstage: PROPOSAL_STAGE,
+				amount: '12500',
+				hubspot_owner_id: OWNER_ID,
+			},
+			contactIds: ['393874'],
+			companyIds: ['237893'],
+		},
+		{
+			id: '18039631',
+			properties: {
+				dealname: 'Globex support',
+				dealstage: 'appointmentscheduled',
+				amount: '9000',
+				hubspot_owner_id: OWNER_ID,
+			},
+			contactIds: ['393873'],
+			companyIds: ['237892'],
+		},
+		{
+			id: '18039632',
+			properties: {
+				dealname: 'Walk-in lead',
+				dealstage: PROPOSAL_STAGE,
+				amount: '3000',
+				hubspot_owner_id: OWNER_ID,
+			},
+		},
+	],
+};
+
+/** The stand-ins' tokens: the recipes' credentials carry them, the stand-ins refuse any other. */
+const TOKENS = {
+	hubspot: 'pat-na1-e2e-recipes-0000',
+	slack: 'xoxb-e2e-recipes-0000',
+	salesforce: 'sf-e2e-recipes-0000',
+	pipedrive: 'pd0e2erecipes0000',
+};
+
+/** The Slack channels that exist (names without '#'). */
+const SLACK_CHANNELS = ['deal-alerts'];
+
+module.exports = { HUBSPOT_SEED, OWNER_ID, PROPOSAL_STAGE, SLACK_CHANNELS, TOKENS };

@@ -1,0 +1,88 @@
+'use strict';
+/**
+ * What every CRM stand-in shares: a log of the requests it received (method, path, query, body,
+ * answer), faults placed by the test (answer the next matching requests with a status instead), the
+ * bearer token it accepts, and the routing of a request to the service's handler.
+ */
+
+class StandInError extends Error {
+	constructor(status, body) {
+		super(`HTTP ${status}`);
+		Object.assign(this, { status, body });
+	}
+}
+
+/**
+ * @param {{ name: string, hosts: string[], token: string, routes: Array<[string, RegExp, Function]>,
+ *   unauthorized: object, faultBody: (status: number) => object }} service
+ */
+function createStandIn({ name, hosts, token, routes, unauthorized, faultBody }) {
+	const log = [];
+	const faults = [];
+
+	async function handle(request) {
+		const url = new URL(request.url);
+		const text = await request.body.getText();
+		let body;
+		try {
+			body = text ? JSON.parse(text) : undefined;
+		} catch {
+			body = text;
+		}
+		const entry = {
+			method: request.method,
+			path: url.pathname,
+			query: Object.fromEntries(url.searchParams),
+			body,
+		};
+		log.push(entry);
+		const answer = (status, json) => {
+			entry.status = status;
+			return { statusCode: status, json };
+		};
+		if (request.headers.authorization !== `Bearer ${token}`) return answer(401, unauthorized);
+		const fault = faults.find((rule) => rule.times > 0 && rule.matches(entry));
+		if (fault) {
+			fault.times--;
+			entry.fault = fault.status;
+			return answer(fault.status, faultBody(fault.status));
+		}
+		for (const [method, pattern, handler] of routes) {
+			const match = method === request.method && pattern.exec(url.pathname);
+			if (!match) continue;
+			try {
+				return answer(200, handler({ params: match.slice(1), query: url.searchParams, body }));
+			} catch (error) {
+				if (error instanceof StandInError) return answer(error.status, error.body);
+				throw error;
+			}
+		}
+		return answer(404, {
+			message: `${name} stand-in: no route for ${request.method} ${url.pathname}`,
+		});
+	}
+
+	return {
+		name,
+		hosts,
+		token,
+		log,
+		handle,
+		/** The next `times` requests for which `matches(entry)` holds are answered `status`. */
+		failNext(status, matches, times = 1) {
+			faults.push({ status, matches, times });
+		},
+		/** Requests received (those of `method` and a path matching `path`, when given). */
+		requests(method, path) {
+			return log.filter(
+				(entry) => (!method || entry.method === method) && (!path || path.test(entry.path)),
+			);
+		},
+		clearLog() {
+			log.length = 0;
+			faults.length = 0;
+		},
+	};
+}
+
+module.exports = { StandInError, createStandIn };
