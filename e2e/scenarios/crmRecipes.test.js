@@ -132,4 +132,92 @@ describe('examples/recipes/hubspot-deal-proposal.json', () => {
 	});
 });
 
+describe('examples/recipes/hubspot-engagement-sync.json', () => {
+	const DAY_MS = 86_400_000;
+	const FIGURES = {
+		storydoc_reading_seconds: 'totalReadingSeconds',
+		storydoc_readers: 'uniqueVisitors',
+		storydoc_returning_readers: 'returningReaders',
+		storydoc_views: 'views',
+	};
+
+	/** Three deals on versions read in the last 90 days, one on a version nobody opened then. */
+	async function dealsOnVersions() {
+		const since = Date.now() - 89 * DAY_MS;
+		const events = await app.client.state('events');
+		const read = [
+			...new Set(
+				events
+					.filter((event) => Date.parse(event.timestamp) >= since)
+					.map((event) => event.versionId),
+			),
+		];
+		const versions = await app.client.state('versions');
+		const unread = versions.find((version) => !read.includes(version.id));
+		ensure(
+			read.length >= 3 && unread,
+			'the sandbox has versions read in the last 90 days and one not',
+		);
+		const deals = [...read.slice(0, 3), unread.id].map((versionId, index) => ({
+			id: String(18050000 + index),
+			properties: {
+				dealname: `Synced deal ${index}`,
+				dealstage: 'contractsent',
+				storydoc_version_id: versionId,
+			},
+		}));
+		for (const deal of deals) await crm.hubspot.add('deals', deal);
+		return deals;
+	}
+
+	test("each deal gets its version's figures of the last 90 days (zeros when unread); a second run writes nothing", async () => {
+		const deals = await dealsOnVersions();
+		const run = await execute('hubspot-engagement-sync');
+		ensure(
+			run.code === 0,
+			`n8n execute exited ${run.code}: ${run.errorMessage}\n${run.stderr.slice(-2000)}`,
+		);
+		const summaries = run.branches['Engagement of the last 90 days'][0].map((item) => item.json);
+		const { deals: after } = await crm.hubspot.state();
+		const matched = deals.filter((deal) =>
+			summaries.some((summary) => summary.versionId === deal.properties.storydoc_version_id),
+		);
+		expectEqual(matched.length, 3, 'deals whose version has a summary in the run');
+		for (const deal of deals) {
+			const summary = summaries.find(
+				(candidate) => candidate.versionId === deal.properties.storydoc_version_id,
+			);
+			const written = after.find((candidate) => candidate.id === deal.id).properties;
+			expectEqual(
+				Object.fromEntries(
+					['storydoc_last_read', ...Object.keys(FIGURES)].map((name) => [name, written[name]]),
+				),
+				{
+					storydoc_last_read: summary?.lastEventAt ?? '',
+					...Object.fromEntries(
+						Object.entries(FIGURES).map(([name, field]) => [name, String(summary?.[field] ?? 0)]),
+					),
+				},
+				`deal ${deal.id} (${summary ? 'read' : 'not read'} in the period): its engagement properties`,
+			);
+		}
+		const updates = (await crm.hubspot.log()).filter((entry) => entry.method === 'PUT');
+		ensure(
+			updates.length >= deals.length,
+			`one update per deal on a version, got ${updates.length}`,
+		);
+
+		const before = (await crm.hubspot.log()).length;
+		const again = await execute('hubspot-engagement-sync');
+		ensure(again.code === 0, `the second run exited ${again.code}: ${again.errorMessage}`);
+		const second = (await crm.hubspot.log()).slice(before);
+		expectEqual(
+			second.filter((entry) => entry.method === 'PUT').length,
+			0,
+			'deal updates in the second run',
+		);
+		expectEqual((await crm.hubspot.state()).deals, after, 'the deals after the second run');
+	});
+});
+
 test(NO_TOKEN_LEAKED, () => app.expectNoTokenLeaked());
