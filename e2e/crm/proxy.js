@@ -12,6 +12,9 @@ const path = require('node:path');
 
 const mockttp = require('mockttp');
 
+/** Reached without the proxy: the sandbox and n8n itself, and n8n's own services (its editor asks them). */
+const DIRECT = 'localhost,127.0.0.1,::1,[::1],.n8n.io';
+
 /** @param {Array<{ hosts: string[], handle: Function }>} standIns */
 async function startCrmProxy(standIns) {
 	const ca = await mockttp.generateCACertificate({ commonName: 'Storydoc e2e CRM stand-ins CA' });
@@ -39,8 +42,8 @@ async function startCrmProxy(standIns) {
 			HTTP_PROXY: proxyUrl,
 			https_proxy: proxyUrl,
 			http_proxy: proxyUrl,
-			NO_PROXY: 'localhost,127.0.0.1,::1',
-			no_proxy: 'localhost,127.0.0.1,::1',
+			NO_PROXY: DIRECT,
+			no_proxy: DIRECT,
 			NODE_EXTRA_CA_CERTS: caFile,
 		},
 		/** Requests for hosts no stand-in answers (the proxy answered them 502). */

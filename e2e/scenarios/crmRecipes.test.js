@@ -10,7 +10,10 @@ const { ensure, expectEqual } = require('../../scripts/lib/assertions');
 const { PROPOSAL_STORY_ID, SENDER_EMAIL } = require('../../scripts/examples/sandboxValues');
 const { startCrm } = require('../crm/client');
 const { crmCredentials, loadRecipes, outputsByBranch } = require('../crm/recipes');
-const { PROPOSAL_STAGE } = require('../crm/seed');
+const { OWNER_ID, PROPOSAL_STAGE } = require('../crm/seed');
+const { ownerSession } = require('../harness/ownerSession');
+const { waitFor } = require('../harness/waiting');
+const { executionOutputs } = require('../triggers/executions');
 const { NO_TOKEN_LEAKED, useApp } = require('../harness/useApp');
 
 const extraEnv = {};
@@ -217,6 +220,209 @@ describe('examples/recipes/hubspot-engagement-sync.json', () => {
 			'deal updates in the second run',
 		);
 		expectEqual((await crm.hubspot.state()).deals, after, 'the deals after the second run');
+	});
+});
+
+/**
+ * A trigger recipe active in `n8n start`, as if it had been active for an hour: n8n's saved state of
+ * its trigger (the workflow's static data) starts an hour ago, so visits that ended 30 minutes ago,
+ * added now, are read by its first poll. Only that state is set; the workflow is the file's.
+ */
+async function activateAsIfAnHourAgo(recipe) {
+	const { workflow } = recipes.get(recipe);
+	const trigger = workflow.nodes.find((node) => node.type.endsWith('.storydocTrigger'));
+	const hourAgo = new Date(Date.now() - 60 * 60_000).toISOString();
+	await app.cli.importAndActivate([
+		{
+			...workflow,
+			staticData: { [`node:${trigger.name}`]: { cursor: { timestamp: hourAgo, seen: [] } } },
+		},
+	]);
+}
+
+const minutesAgo = (minutes) => new Date(Date.now() - minutes * 60_000).toISOString();
+const view = (versionId, visitorId, sessionId, slide, minutes) => ({
+	versionId,
+	visitorId,
+	sessionId,
+	eventCategory: 'view',
+	eventName: `view_slide_${slide}`,
+	timestamp: minutesAgo(minutes),
+});
+
+describe('examples/recipes/hubspot-visit-note-task-slack.json', () => {
+	const CLICK = 'CTA click: Book a meeting';
+
+	/** Two versions with prospects: the first's a HubSpot contact with a deal on it, the second's nobody in HubSpot. */
+	async function prospects() {
+		const versions = (await app.client.state('versions')).filter(
+			(version) => typeof version.data?.email === 'string',
+		);
+		const [known, unknown] = [
+			versions[0],
+			versions.find((version) => version.data.email !== versions[0].data.email),
+		];
+		const seeded = (await crm.hubspot.state()).contacts.find(
+			(contact) => contact.properties.email === known.data.email,
+		);
+		const contactId = seeded?.id ?? '393999';
+		if (!seeded)
+			await crm.hubspot.add('contacts', {
+				id: contactId,
+				properties: {
+					email: known.data.email,
+					firstname: 'Known',
+					lastname: 'Reader',
+					hubspot_owner_id: OWNER_ID,
+				},
+			});
+		await crm.hubspot.add('deals', {
+			id: '18060000',
+			properties: {
+				dealname: 'Proposal read',
+				dealstage: 'contractsent',
+				hubspot_owner_id: OWNER_ID,
+				storydoc_version_id: known.id,
+			},
+			contactIds: [contactId],
+		});
+		return { known, unknown, contactId };
+	}
+
+	test('each visit of a contact: a note on contact and deal; past the thresholds a task and one Slack message; others in their branches', async () => {
+		const { known, unknown, contactId } = await prospects();
+		// Three visits of the known prospect's version: a click (a task), five minutes (a task), 30 s (a note only).
+		const visits = {
+			clicked: [
+				view(known.id, 'vis_rec_a', 'a1', 1, 45),
+				{ ...view(known.id, 'vis_rec_a', 'a1', 1, 44), eventCategory: 'click', eventName: CLICK },
+				view(known.id, 'vis_rec_a', 'a1', 4, 42),
+			],
+			long: [view(known.id, 'vis_rec_b', 'b1', 1, 45), view(known.id, 'vis_rec_b', 'b1', 2, 40)],
+			short: [
+				view(known.id, 'vis_rec_c', 'c1', 1, 41),
+				{ ...view(known.id, 'vis_rec_c', 'c1', 2, 40.5) },
+			],
+			stranger: [view(unknown.id, 'vis_rec_d', 'd1', 1, 43)],
+		};
+		app.sandbox.addEvents(Object.values(visits).flat());
+		// Slack refuses the first message (429): that visit must land in the failure branch, the other be posted.
+		await crm.slack.failNext(429, 'POST', '^/api/chat\\.postMessage$');
+		await activateAsIfAnHourAgo('hubspot-visit-note-task-slack');
+		const running = await app.start();
+		try {
+			await waitFor(
+				async () =>
+					(await crm.hubspot.state()).notes.length >= 3 && (await crm.slack.log()).length >= 2,
+				'the notes and the Slack messages',
+				240_000,
+			);
+			const owner = await ownerSession(running.url);
+			const workflowId = recipes.get('hubspot-visit-note-task-slack').workflow.id;
+			const stored = await waitFor(async () => {
+				const executions = await executionOutputs(owner, app.n8n, workflowId);
+				return executions.outputs['Tell the owner in Slack'] && executions;
+			}, 'the run that wrote them, stored');
+			const seen = stored.outputs;
+
+			const { notes, tasks } = await crm.hubspot.state();
+			const sessions = seen['When a reader finishes'].map((item) => item.json);
+			const noteOf = (events, session) => {
+				const seconds = Math.floor(
+					(Date.parse(events.at(-1).timestamp) - Date.parse(events[0].timestamp)) / 1000,
+				);
+				const deepest = Math.max(
+					...events
+						.filter((event) => event.eventCategory === 'view')
+						.map((event) => Number(event.eventName.split('_').pop())),
+				);
+				const clicks = events
+					.filter((event) => event.eventCategory === 'click')
+					.map((event) => event.eventName);
+				return `${session.prospectName || 'Known Reader'} read "${session.versionTitle}" for ${Math.floor(seconds / 60)} min ${seconds % 60} s, up to slide ${deepest}${clicks.length ? `, and clicked ${clicks.join(', ')}` : ''}.`;
+			};
+			const expected = ['clicked', 'long', 'short'].map((name) => {
+				const session = sessions.find(
+					(candidate) => candidate.sessionId === visits[name][0].sessionId,
+				);
+				ensure(session, `the trigger emitted the ${name} visit`);
+				return noteOf(visits[name], session);
+			});
+			expectEqual(
+				notes.map((note) => note.properties.hs_note_body).sort(),
+				[...expected].sort(),
+				'the notes (one per visit of the contact)',
+			);
+			for (const note of notes)
+				expectEqual(
+					note.associations.map((association) => [
+						association.to.id,
+						association.types[0].associationTypeId,
+					]),
+					[
+						[contactId, 202],
+						['18060000', 214],
+					],
+					'each note on the contact and the deal',
+				);
+			expectEqual(
+				tasks.map((task) => task.metadata.body).sort(),
+				[expected[0], expected[1]].sort(),
+				'a task for each visit past the thresholds',
+			);
+			for (const task of tasks)
+				expectEqual(
+					{
+						owner: task.engagement.ownerId,
+						contacts: task.associations.contactIds,
+						deals: task.associations.dealIds,
+						status: task.metadata.status,
+					},
+					{
+						owner: Number(OWNER_ID),
+						contacts: [contactId],
+						deals: ['18060000'],
+						status: 'NOT_STARTED',
+					},
+					'each task: the deal owner, the contact and the deal',
+				);
+			const { messages } = await crm.slack.state();
+			expectEqual(messages.length, 1, 'Slack messages posted (the first was refused with 429)');
+			ensure(
+				expected.slice(0, 2).some((text) => messages[0].text.includes(text)) &&
+					messages[0].channel === 'deal-alerts',
+				`the message names the visit: ${messages[0].text}`,
+			);
+			const failed = seen['Not written (see the error; run these again)'] ?? [];
+			expectEqual(
+				failed.length,
+				1,
+				'the visit whose Slack message was refused, in the failure branch',
+			);
+			expectEqual(
+				(seen['Readers not in HubSpot'] ?? []).map((item) => item.json.sessionId),
+				['d1'],
+				'the reader not in HubSpot, in its branch',
+			);
+
+			// The next poll: nothing written again.
+			const polls = () =>
+				app.sandbox.log.filter((entry) => entry.path === '/v2/analytics/events').length;
+			const before = polls();
+			await waitFor(() => polls() > before, 'the next poll');
+			await waitFor(
+				async () => (await executionOutputs(owner, app.n8n, workflowId)).count >= 1,
+				'the run stored',
+			);
+			const after = await crm.hubspot.state();
+			expectEqual(
+				[after.notes.length, after.tasks.length, (await crm.slack.state()).messages.length],
+				[3, 2, 1],
+				'notes, tasks and messages after the next poll',
+			);
+		} finally {
+			await running.stop();
+		}
 	});
 });
 
