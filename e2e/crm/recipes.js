@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { PROPOSAL_STORY_ID, PROPOSAL_STORY_TITLE } = require('../../scripts/examples/sandboxValues');
-const { TOKENS } = require('./seed');
+const { SALESFORCE_INSTANCE, TOKENS } = require('./seed');
 
 const RECIPES_DIR = path.resolve(__dirname, '..', '..', 'examples', 'recipes');
 /** The credentials the recipes name, as `n8n import:credentials` reads them. */
@@ -20,6 +20,28 @@ const crmCredentials = () => [
 		data: { appToken: TOKENS.hubspot },
 	},
 	{ id: 'slackRecipes', name: 'Slack', type: 'slackApi', data: { accessToken: TOKENS.slack } },
+	{
+		id: 'salesforceRecipes',
+		name: 'Salesforce',
+		type: 'salesforceOAuth2Api',
+		// Connected already (as after the sign-in in n8n's editor): the token and the instance it names.
+		data: {
+			environment: 'production',
+			clientId: 'storydoc-recipes',
+			clientSecret: 'storydoc-recipes-secret',
+			oauthTokenData: {
+				access_token: TOKENS.salesforce,
+				instance_url: SALESFORCE_INSTANCE,
+				token_type: 'Bearer',
+			},
+		},
+	},
+	{
+		id: 'pipedriveRecipes',
+		name: 'Pipedrive',
+		type: 'pipedriveApi',
+		data: { apiToken: TOKENS.pipedrive },
+	},
 ];
 
 /** What a recipe leaves to the user that the sandbox decides: the story to personalize. */

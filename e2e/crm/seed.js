@@ -92,7 +92,23 @@ const TOKENS = {
 	pipedrive: 'pd0e2erecipes0000',
 };
 
+/** The org's instance URL, as Salesforce's sign-in gives it (n8n's credential keeps it). */
+const SALESFORCE_INSTANCE = 'https://acme.my.salesforce.com';
+
+/** Salesforce and Pipedrive start empty: each test adds the records its visits need. */
+const SALESFORCE_SEED = { contacts: [], leads: [] };
+const PIPEDRIVE_SEED = { deals: [] };
+
 /** The Slack channels that exist (names without '#'). */
 const SLACK_CHANNELS = ['deal-alerts'];
 
-module.exports = { HUBSPOT_SEED, OWNER_ID, PROPOSAL_STAGE, SLACK_CHANNELS, TOKENS };
+module.exports = {
+	HUBSPOT_SEED,
+	OWNER_ID,
+	PIPEDRIVE_SEED,
+	PROPOSAL_STAGE,
+	SALESFORCE_INSTANCE,
+	SALESFORCE_SEED,
+	SLACK_CHANNELS,
+	TOKENS,
+};

@@ -12,11 +12,29 @@ class StandInError extends Error {
 	}
 }
 
+/** A handler's answer with a status other than 200 (Salesforce creates with 201). */
+class Answer {
+	constructor(status, body) {
+		Object.assign(this, { status, body });
+	}
+}
+
+const bearer = (token) => (request) => request.headers.authorization === `Bearer ${token}`;
+
 /**
  * @param {{ name: string, hosts: string[], token: string, routes: Array<[string, RegExp, Function]>,
- *   unauthorized: object, faultBody: (status: number) => object }} service
+ *   unauthorized: object, faultBody: (status: number) => object,
+ *   authorized?: (request, url: URL) => boolean }} service `authorized`: a bearer token by default
  */
-function createStandIn({ name, hosts, token, routes, unauthorized, faultBody }) {
+function createStandIn({
+	name,
+	hosts,
+	token,
+	routes,
+	unauthorized,
+	faultBody,
+	authorized = bearer(token),
+}) {
 	const log = [];
 	const faults = [];
 
@@ -29,18 +47,16 @@ function createStandIn({ name, hosts, token, routes, unauthorized, faultBody }) 
 		} catch {
 			body = text;
 		}
-		const entry = {
-			method: request.method,
-			path: url.pathname,
-			query: Object.fromEntries(url.searchParams),
-			body,
-		};
+		const query = Object.fromEntries(url.searchParams);
+		// The token, where a service takes it in the query (Pipedrive), is not kept in the log.
+		delete query.api_token;
+		const entry = { method: request.method, path: url.pathname, query, body };
 		log.push(entry);
 		const answer = (status, json) => {
 			entry.status = status;
 			return { statusCode: status, json };
 		};
-		if (request.headers.authorization !== `Bearer ${token}`) return answer(401, unauthorized);
+		if (!authorized(request, url)) return answer(401, unauthorized);
 		const fault = faults.find((rule) => rule.times > 0 && rule.matches(entry));
 		if (fault) {
 			fault.times--;
@@ -51,7 +67,8 @@ function createStandIn({ name, hosts, token, routes, unauthorized, faultBody }) 
 			const match = method === request.method && pattern.exec(url.pathname);
 			if (!match) continue;
 			try {
-				return answer(200, handler({ params: match.slice(1), query: url.searchParams, body }));
+				const result = handler({ params: match.slice(1), query: url.searchParams, body });
+				return result instanceof Answer ? answer(result.status, result.body) : answer(200, result);
 			} catch (error) {
 				if (error instanceof StandInError) return answer(error.status, error.body);
 				throw error;
@@ -85,4 +102,4 @@ function createStandIn({ name, hosts, token, routes, unauthorized, faultBody }) 
 	};
 }
 
-module.exports = { StandInError, createStandIn };
+module.exports = { Answer, StandInError, createStandIn };
