@@ -6,12 +6,16 @@
  * package loaded the way n8n loads a community package), and prints what happened: the links created
  * for CRM records, the update of a deal's version, the engagement table.
  *
+ * Then the recipes of examples/recipes/ in the real n8n app, HubSpot, Salesforce, Pipedrive and Slack
+ * answered by local stand-ins (scripts/demoRecipes.js); `--engine-only` leaves them out.
+ *
  * Needs a build: `npm run demo` runs `npm run build` first. Nothing leaves this machine.
  */
 const { loadEngine } = require('./engine');
 const { loadExamples, sandboxClient } = require('./examples');
 const { ensure, expectEqual } = require('./lib/assertions');
 const { startSandbox } = require('./lib/sandbox');
+const { demoRecipes } = require('./demoRecipes');
 
 const { credentialsFor, runWorkflow } = loadEngine();
 
@@ -84,6 +88,8 @@ async function main() {
 	console.log(
 		'your n8n and follow the note in each: pick your Storydoc credential, your story and your sender.',
 	);
+	if (process.argv.includes('--engine-only')) return;
+	if (!(await demoRecipes())) process.exitCode = 1;
 }
 
 main().catch((error) => {

@@ -107,118 +107,117 @@ function v1Deal(deal) {
 	};
 }
 
+const now = () => new Date().toISOString();
+
+/** A record as the stand-in keeps it: dates, associations, and `hs_lastmodifieddate` (ms, as HubSpot). */
+const stored = (record) => ({
+	createdAt: now(),
+	updatedAt: now(),
+	contactIds: [],
+	companyIds: [],
+	...structuredClone(record),
+	properties: { ...structuredClone(record.properties), hs_lastmodifieddate: String(Date.now()) },
+});
+
+function find(state, kind, id, what) {
+	const record = state[kind].find((candidate) => candidate.id === String(id));
+	if (!record) throw notFound(`${what} ${id}`);
+	return record;
+}
+
+function updateDeal(state, id, body) {
+	const deal = find(state, 'deals', id, 'Deal');
+	for (const { name, value } of body?.properties ?? []) deal.properties[name] = String(value);
+	deal.updatedAt = now();
+	deal.properties.hs_lastmodifieddate = String(Date.now());
+	return v1Deal(deal);
+}
+
+function createNote(state, body) {
+	const note = {
+		id: String(90000 + state.notes.length + 1),
+		...structuredClone(body),
+		createdAt: now(),
+	};
+	state.notes.push(note);
+	const { id, properties, createdAt } = note;
+	return { id, properties, createdAt, updatedAt: createdAt, archived: false };
+}
+
+function createEngagement(state, body) {
+	const id = 80000 + state.tasks.length + 1;
+	const task = { ...structuredClone(body), engagement: { ...body.engagement, id } };
+	state.tasks.push(task);
+	return { ...task, associationCreateFailures: [] };
+}
+
+/** The endpoints n8n's HubSpot node (v2.2) and the recipes' HTTP Request nodes call. */
+const routes = (state) => [
+	['POST', /^\/crm\/v3\/objects\/deals\/search$/, ({ body }) => search(state.deals, body)],
+	['POST', /^\/crm\/v3\/objects\/contacts\/search$/, ({ body }) => search(state.contacts, body)],
+	[
+		'GET',
+		/^\/deals\/v1\/deal\/(\d+)$/,
+		({ params }) => v1Deal(find(state, 'deals', params[0], 'Deal')),
+	],
+	['PUT', /^\/deals\/v1\/deal\/(\d+)$/, ({ params, body }) => updateDeal(state, params[0], body)],
+	[
+		'GET',
+		/^\/contacts\/v1\/contact\/vid\/(\d+)\/profile$/,
+		({ params }) => {
+			const contact = find(state, 'contacts', params[0], 'Contact');
+			const vid = Number(contact.id);
+			return { vid, 'canonical-vid': vid, properties: v1Properties(contact) };
+		},
+	],
+	[
+		'GET',
+		/^\/companies\/v2\/companies\/(\d+)$/,
+		({ params }) => {
+			const company = find(state, 'companies', params[0], 'Company');
+			return {
+				portalId: 62515,
+				companyId: Number(company.id),
+				isDeleted: false,
+				properties: v1Properties(company),
+			};
+		},
+	],
+	[
+		'GET',
+		/^\/crm\/v3\/owners\/(\d+)$/,
+		({ params }) => ({ ...find(state, 'owners', params[0], 'Owner'), archived: false }),
+	],
+	['POST', /^\/crm\/v3\/objects\/notes$/, ({ body }) => createNote(state, body)],
+	['POST', /^\/engagements\/v1\/engagements$/, ({ body }) => createEngagement(state, body)],
+];
+
+const RATE_LIMITED = {
+	status: 'error',
+	message: 'You have reached your secondly limit.',
+	errorType: 'RATE_LIMIT',
+	policyName: 'SECONDLY',
+};
+
 /** @param {{ token: string, seed: { owners, companies, contacts, deals } }} options */
 function createHubspot({ token, seed }) {
-	const now = () => new Date().toISOString();
 	const state = { owners: [], companies: [], contacts: [], deals: [], notes: [], tasks: [] };
-	const find = (kind, id, what) => {
-		const record = state[kind].find((candidate) => candidate.id === String(id));
-		if (!record) throw notFound(`${what} ${id}`);
-		return record;
-	};
 	const reset = () => {
-		const created = now();
-		const withDates = (record) => ({
-			createdAt: created,
-			updatedAt: created,
-			contactIds: [],
-			companyIds: [],
-			...structuredClone(record),
-			properties: {
-				...structuredClone(record.properties),
-				hs_lastmodifieddate: String(Date.now()),
-			},
+		Object.assign(state, {
+			owners: structuredClone(seed.owners),
+			companies: seed.companies.map(stored),
+			contacts: seed.contacts.map(stored),
+			deals: seed.deals.map(stored),
+			notes: [],
+			tasks: [],
 		});
-		state.owners = structuredClone(seed.owners);
-		state.companies = seed.companies.map(withDates);
-		state.contacts = seed.contacts.map(withDates);
-		state.deals = seed.deals.map(withDates);
-		state.notes = [];
-		state.tasks = [];
 	};
 	reset();
-
-	const routes = [
-		['POST', /^\/crm\/v3\/objects\/deals\/search$/, ({ body }) => search(state.deals, body)],
-		['POST', /^\/crm\/v3\/objects\/contacts\/search$/, ({ body }) => search(state.contacts, body)],
-		['GET', /^\/deals\/v1\/deal\/(\d+)$/, ({ params }) => v1Deal(find('deals', params[0], 'Deal'))],
-		[
-			'PUT',
-			/^\/deals\/v1\/deal\/(\d+)$/,
-			({ params, body }) => {
-				const deal = find('deals', params[0], 'Deal');
-				for (const { name, value } of body?.properties ?? []) deal.properties[name] = String(value);
-				deal.updatedAt = now();
-				deal.properties.hs_lastmodifieddate = String(Date.now());
-				return v1Deal(deal);
-			},
-		],
-		[
-			'GET',
-			/^\/contacts\/v1\/contact\/vid\/(\d+)\/profile$/,
-			({ params }) => {
-				const contact = find('contacts', params[0], 'Contact');
-				return {
-					vid: Number(contact.id),
-					'canonical-vid': Number(contact.id),
-					properties: v1Properties(contact),
-				};
-			},
-		],
-		[
-			'GET',
-			/^\/companies\/v2\/companies\/(\d+)$/,
-			({ params }) => {
-				const company = find('companies', params[0], 'Company');
-				return {
-					portalId: 62515,
-					companyId: Number(company.id),
-					isDeleted: false,
-					properties: v1Properties(company),
-				};
-			},
-		],
-		[
-			'GET',
-			/^\/crm\/v3\/owners\/(\d+)$/,
-			({ params }) => ({ ...find('owners', params[0], 'Owner'), archived: false }),
-		],
-		[
-			'POST',
-			/^\/crm\/v3\/objects\/notes$/,
-			({ body }) => {
-				const note = {
-					id: String(90000 + state.notes.length + 1),
-					...structuredClone(body),
-					createdAt: now(),
-				};
-				state.notes.push(note);
-				return {
-					id: note.id,
-					properties: note.properties,
-					createdAt: note.createdAt,
-					updatedAt: note.createdAt,
-					archived: false,
-				};
-			},
-		],
-		[
-			'POST',
-			/^\/engagements\/v1\/engagements$/,
-			({ body }) => {
-				const id = 80000 + state.tasks.length + 1;
-				const task = { ...structuredClone(body), engagement: { ...body.engagement, id } };
-				state.tasks.push(task);
-				return { ...task, associationCreateFailures: [] };
-			},
-		],
-	];
-
 	const standIn = createStandIn({
 		name: 'HubSpot',
 		hosts: ['api.hubapi.com'],
 		token,
-		routes,
+		routes: routes(state),
 		unauthorized: {
 			status: 'error',
 			message: 'Authentication credentials not found.',
@@ -226,25 +225,11 @@ function createHubspot({ token, seed }) {
 		},
 		faultBody: (status) =>
 			status === 429
-				? {
-						status: 'error',
-						message: 'You have reached your secondly limit.',
-						errorType: 'RATE_LIMIT',
-						policyName: 'SECONDLY',
-					}
+				? RATE_LIMITED
 				: { status: 'error', message: 'internal error', category: 'INTERNAL_ERROR' },
 	});
-	/** A record added for one test (a contact for the sandbox's latest reader, say), until the reset. */
-	const add = (kind, record) => {
-		const created = now();
-		state[kind].push({
-			createdAt: created,
-			updatedAt: created,
-			contactIds: [],
-			companyIds: [],
-			...record,
-		});
-	};
+	/** A record added for one test (a contact for a sandbox prospect, say), until the reset. */
+	const add = (kind, record) => state[kind].push(stored(record));
 	return Object.assign(standIn, { state, reset, add });
 }
 

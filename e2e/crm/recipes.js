@@ -2,7 +2,7 @@
 /**
  * The recipes of examples/recipes/ as the real app runs them: the credentials a user picks (HubSpot, Slack, Salesforce, Pipedrive, Storydoc)
  * and each template as filed, with only what its notes tell the user to set filled in (the story).
- * Shared by the real-app scenario (e2e/scenarios/crmRecipes.test.js) and the demo.
+ * Shared by the real-app scenarios (e2e/scenarios/recipe*.test.js, through useRecipes.js) and the UI check.
  */
 const fs = require('node:fs');
 const path = require('node:path');

@@ -4,12 +4,13 @@
  * the API sandbox behind a credential (./useEditor.js), Chromium on the editor. The owner is set up
  * in the browser, then each panel's checks run in order on the one page (./panels/): the node as a
  * user sets up Create Version, Get Events, Story › Generate, a Storydoc tool of the MCP example, the
- * trigger. Screenshots go to docs/ (STORYDOC_UI_SHOTS elsewhere).
+ * trigger, then each recipe of examples/recipes/. Screenshots go to docs/ (STORYDOC_UI_SHOTS elsewhere).
  */
 const { OWNER } = require('../n8n-app');
 const { analyticsPanel } = require('./panels/analyticsPanel');
 const { generatePanel } = require('./panels/generatePanel');
 const { nodePanel } = require('./panels/nodePanel');
+const { recipesPanel } = require('./panels/recipesPanel');
 const { toolPanel } = require('./panels/toolPanel');
 const { triggerPanel } = require('./panels/triggerPanel');
 const { useEditor } = require('./useEditor');
@@ -35,3 +36,4 @@ analyticsPanel(session);
 generatePanel(session);
 toolPanel(session);
 triggerPanel(session);
+recipesPanel(session);

@@ -15,6 +15,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const { loadExamples } = require('../../scripts/examples');
+const { crmCredentials, loadRecipes } = require('../crm/recipes');
 const { sandboxClient, startSandbox } = require('../../scripts/lib/sandbox');
 const app = require('../n8n-app');
 const { n8nCli } = require('../harness/cli');
@@ -83,12 +84,15 @@ function useEditor() {
 	return session;
 }
 
-/** The credential and the workflows the check opens: the CRM example being set up, the trigger, Get Events, Generate, MCP. */
+/** The credentials and the workflows the check opens: the CRM example being set up, the trigger, Get Events, Generate, MCP, the recipes. */
 async function importInputs(n8n, env, { url, tokens }) {
 	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-ui-input-'));
 	try {
 		const cli = n8nCli({ n8n, env, workDir, transcript: [] });
-		await cli.importCredentials([storydocCredential('account', { url, tokens })]);
+		await cli.importCredentials([
+			storydocCredential('account', { url, tokens }),
+			...crmCredentials(),
+		]);
 		const examples = loadExamples();
 		await cli.importWorkflows([
 			uiWorkflow(examples.get('crm-create-version')),
@@ -96,6 +100,7 @@ async function importInputs(n8n, env, { url, tokens }) {
 			analyticsWorkflow(examples.get('crm-create-version')),
 			examples.get('lead-generate-personalize').workflow,
 			examples.get('mcp-storydoc-tools').workflow,
+			...[...loadRecipes().values()].map((recipe) => recipe.workflow),
 		]);
 	} finally {
 		fs.rmSync(workDir, { recursive: true, force: true });

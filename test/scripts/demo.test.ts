@@ -1,7 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions -- tests run in Node, not in n8n's node sandbox, and run the script as a child process */
 /**
  * `npm run demo` (scripts/demo.js), run as npm runs it after the build: every example through n8n's
- * engine against a sandbox of its own, a report per example, nothing failed.
+ * engine against a sandbox of its own, a report per example, nothing failed. Its second part, the
+ * recipes in the real app, is the real-app scenarios e2e/scenarios/recipe*.test.js (`npm test`
+ * never starts n8n): `--engine-only` here.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -11,7 +13,7 @@ import { loadExamples } from '../../scripts/examples';
 const ROOT = path.resolve(__dirname, '..', '..');
 
 test('npm run demo runs every example against the sandbox and reports each, with no failure', () => {
-	const demo = spawnSync(process.execPath, [path.join('scripts', 'demo.js')], {
+	const demo = spawnSync(process.execPath, [path.join('scripts', 'demo.js'), '--engine-only'], {
 		cwd: ROOT,
 		encoding: 'utf8',
 		timeout: 120_000,

@@ -1,0 +1,124 @@
+'use strict';
+/**
+ * What a recipe scenario file uses (call at its top, as `useApp`): the CRM stand-ins' process started
+ * first, so that n8n gets its proxy; the real app; the credentials and the recipes imported; every
+ * stand-in and the sandbox reset before each test, and no request astray after it. Helpers run a
+ * recipe with `n8n execute`, or active as if for an hour, and read its stored runs.
+ */
+const path = require('node:path');
+
+const { ensure, expectEqual } = require('../../scripts/lib/assertions');
+const { ownerSession } = require('../harness/ownerSession');
+const { NO_TOKEN_LEAKED, useApp } = require('../harness/useApp');
+const { waitFor } = require('../harness/waiting');
+const n8nApp = require('../n8n-app');
+const { executionOutputs } = require('../triggers/executions');
+const { startCrm } = require('./client');
+const { crmCredentials, loadRecipes, outputsByBranch } = require('./recipes');
+const { TOKENS } = require('./seed');
+
+function useRecipes() {
+	const extraEnv = {};
+	const scenario = { recipes: loadRecipes() };
+	beforeAll(async () => {
+		scenario.crm = await startCrm();
+		Object.assign(extraEnv, scenario.crm.env);
+	});
+	afterAll(() => scenario.crm?.stop());
+	const app = useApp({ extraEnv });
+	scenario.app = app;
+	beforeAll(async () => {
+		await app.importCredentials(['account'], crmCredentials());
+		await app.cli.importWorkflows([...scenario.recipes.values()].map((recipe) => recipe.workflow));
+	});
+	beforeEach(async () => {
+		await scenario.crm.reset();
+		await app.client.reset();
+	});
+	afterEach(async () =>
+		expectEqual(await scenario.crm.astray(), [], 'requests for hosts no stand-in answers'),
+	);
+	return Object.assign(scenario, helpers(scenario));
+}
+
+function helpers({ app, recipes }) {
+	let owner;
+	return {
+		/** `n8n execute` of a recipe: the run, and each node's items per output (`branches`). */
+		async execute(recipe) {
+			const run = await app.cli.execute(recipes.get(recipe).workflow.id);
+			return { ...run, branches: outputsByBranch(run.run) };
+		},
+
+		/**
+		 * A trigger recipe active in `n8n start` as if it had been active for an hour: n8n's saved state
+		 * of its trigger (the workflow's static data) starts an hour ago, so that visits that ended 30
+		 * minutes ago, added now, are read by its first poll. Only that state is set.
+		 */
+		async activateAsIfAnHourAgo(recipe) {
+			const { workflow } = recipes.get(recipe);
+			const trigger = workflow.nodes.find((node) => node.type.endsWith('.storydocTrigger'));
+			const cursor = { timestamp: new Date(Date.now() - 60 * 60_000).toISOString(), seen: [] };
+			await app.cli.importAndActivate([
+				{ ...workflow, staticData: { [`node:${trigger.name}`]: { cursor } } },
+			]);
+		},
+
+		/** Until the recipe's stored runs show `node`'s output; the runs' items by node. */
+		async storedOutputs(running, recipe, node) {
+			// The owner is set up once per user folder; a later start of n8n has new ports.
+			if (owner) owner.rebase(running.url);
+			else owner = await ownerSession(running.url);
+			const workflowId = recipes.get(recipe).workflow.id;
+			const stored = await waitFor(async () => {
+				const executions = await executionOutputs(owner, app.n8n, workflowId);
+				return executions.outputs[node] && executions;
+			}, `a stored run of ${recipe} through ${node}`);
+			return stored.outputs;
+		},
+
+		/** With STORYDOC_RECIPES_REPORT (set by `npm run demo`): what a recipe did, as the demo prints it. */
+		report(title, lines) {
+			if (!process.env.STORYDOC_RECIPES_REPORT) return;
+			process.stdout.write(`  ${title}\n${lines.map((line) => `    ${line}\n`).join('')}\n`);
+		},
+
+		/** The file's last tests: no Storydoc token, and no CRM token, in anything n8n printed or stored. */
+		noTokenLeaked() {
+			test(NO_TOKEN_LEAKED, () => app.expectNoTokenLeaked());
+			test('no CRM token in anything n8n printed or stored (database, logs, config)', async () => {
+				await app.stopAll();
+				for (const [service, token] of Object.entries(TOKENS)) {
+					ensure(
+						!app.transcript.some((text) => text.includes(token)),
+						`the ${service} token in n8n's output`,
+					);
+					expectEqual(
+						n8nApp.filesContaining(path.join(app.userFolder, '.n8n'), token),
+						[],
+						`files holding the ${service} token`,
+					);
+				}
+			});
+		},
+	};
+}
+
+/** A reader's view of a slide `minutes` ago (a partial event for the sandbox). */
+const view = (versionId, visitorId, sessionId, slide, minutes) => ({
+	versionId,
+	visitorId,
+	sessionId,
+	eventCategory: 'view',
+	eventName: `view_slide_${slide}`,
+	timestamp: new Date(Date.now() - minutes * 60_000).toISOString(),
+});
+
+/** The sandbox's versions that name a prospect, in state order. */
+async function prospectVersions(client) {
+	return (await client.state('versions')).filter(
+		(version) => typeof version.data?.email === 'string',
+	);
+}
+
+module.exports = { prospectVersions, useRecipes, view };

@@ -1,0 +1,107 @@
+'use strict';
+/**
+ * examples/recipes/hubspot-engagement-sync.json in the real app (`n8n execute`, as its Run now
+ * button): each HubSpot deal carrying a version gets that version's figures of the last 90 days from
+ * Get Events › Summary per Version (zeros for a version nobody opened), and a second run sends no
+ * update and changes nothing.
+ */
+const { ensure, expectEqual } = require('../../scripts/lib/assertions');
+const { useRecipes } = require('../crm/useRecipes');
+
+const RECIPE = 'hubspot-engagement-sync';
+const DAY_MS = 86_400_000;
+/** Each deal property and the Summary per Version field it holds. */
+const FIGURES = {
+	storydoc_reading_seconds: 'totalReadingSeconds',
+	storydoc_readers: 'uniqueVisitors',
+	storydoc_returning_readers: 'returningReaders',
+	storydoc_views: 'views',
+};
+const scenario = useRecipes();
+const { app } = scenario;
+
+/** Three deals on versions read in the last 90 days, one on a version nobody opened then. */
+async function dealsOnVersions() {
+	const since = Date.now() - 89 * DAY_MS;
+	const events = await app.client.state('events');
+	const read = [
+		...new Set(
+			events
+				.filter((event) => Date.parse(event.timestamp) >= since)
+				.map((event) => event.versionId),
+		),
+	];
+	const unread = (await app.client.state('versions')).find((version) => !read.includes(version.id));
+	ensure(
+		read.length >= 3 && unread,
+		'the sandbox has versions read in the last 90 days and one not',
+	);
+	const deals = [...read.slice(0, 3), unread.id].map((versionId, index) => ({
+		id: String(18050000 + index),
+		properties: {
+			dealname: `Synced deal ${index}`,
+			dealstage: 'contractsent',
+			storydoc_version_id: versionId,
+		},
+	}));
+	for (const deal of deals) await scenario.crm.hubspot.add('deals', deal);
+	return deals;
+}
+
+/** What each deal must hold after the run: its version's summary in the run, or zeros. */
+function expectFigures(deals, summaries, after) {
+	const summaryOf = (deal) =>
+		summaries.find((candidate) => candidate.versionId === deal.properties.storydoc_version_id);
+	expectEqual(deals.filter(summaryOf).length, 3, 'deals whose version has a summary in the run');
+	for (const deal of deals) {
+		const summary = summaryOf(deal);
+		const written = after.find((candidate) => candidate.id === deal.id).properties;
+		expectEqual(
+			Object.fromEntries(
+				['storydoc_last_read', ...Object.keys(FIGURES)].map((name) => [name, written[name]]),
+			),
+			{
+				storydoc_last_read: summary?.lastEventAt ?? '',
+				...Object.fromEntries(
+					Object.entries(FIGURES).map(([name, field]) => [name, String(summary?.[field] ?? 0)]),
+				),
+			},
+			`deal ${deal.id} (${summary ? 'read' : 'not read'} in the period): its engagement properties`,
+		);
+	}
+}
+
+test("each deal gets its version's figures of the last 90 days (zeros when unread); a second run writes nothing", async () => {
+	const { crm } = scenario;
+	const deals = await dealsOnVersions();
+	const run = await scenario.execute(RECIPE);
+	ensure(
+		run.code === 0,
+		`n8n execute exited ${run.code}: ${run.errorMessage}\n${run.stderr.slice(-2000)}`,
+	);
+	const summaries = run.branches['Engagement of the last 90 days'][0].map((item) => item.json);
+	const { deals: after } = await crm.hubspot.state();
+	expectFigures(deals, summaries, after);
+	const updates = (await crm.hubspot.log()).filter((entry) => entry.method === 'PUT');
+	expectEqual(updates.length, deals.length, 'one update per deal on a version');
+
+	const before = (await crm.hubspot.log()).length;
+	const again = await scenario.execute(RECIPE);
+	ensure(again.code === 0, `the second run exited ${again.code}: ${again.errorMessage}`);
+	const second = (await crm.hubspot.log()).slice(before);
+	expectEqual(
+		second.filter((entry) => entry.method === 'PUT').length,
+		0,
+		'deal updates in the second run',
+	);
+	expectEqual((await crm.hubspot.state()).deals, after, 'the deals after the second run');
+	scenario.report('Nightly engagement sync to HubSpot (n8n execute, twice)', [
+		...deals.map((deal) => {
+			const written = after.find((candidate) => candidate.id === deal.id).properties;
+			return `deal ${deal.id}: last read ${written.storydoc_last_read || '—'}, ${written.storydoc_reading_seconds} s, ${written.storydoc_readers} readers, ${written.storydoc_returning_readers} returning, ${written.storydoc_views} views`;
+		}),
+		'the second run: no deal update',
+	]);
+});
+
+scenario.noTokenLeaked();

@@ -1,0 +1,174 @@
+'use strict';
+/**
+ * examples/recipes/hubspot-deal-proposal.json in the real app (`n8n execute`, as its Run now button):
+ * each HubSpot deal in the proposal stage gets one version made from its contact, company and owner,
+ * its ID and link written on the deal; a re-run updates those versions and creates none; a deal
+ * without a contact goes to its branch; HubSpot's 500 and 429 are tried again, and a deal update that
+ * fails on every try stops the run as the recipe's note says.
+ */
+const { ensure, expectEqual } = require('../../scripts/lib/assertions');
+const { PROPOSAL_STORY_ID, SENDER_EMAIL } = require('../../scripts/examples/sandboxValues');
+const { PROPOSAL_STAGE } = require('../crm/seed');
+const { useRecipes } = require('../crm/useRecipes');
+
+const RECIPE = 'hubspot-deal-proposal';
+const scenario = useRecipes();
+const { app } = scenario;
+
+const dealsInStage = async () =>
+	(await scenario.crm.hubspot.state()).deals.filter(
+		(deal) => deal.properties.dealstage === PROPOSAL_STAGE,
+	);
+const versionRequests = async () =>
+	(await app.client.requests()).filter((entry) => entry.path.startsWith('/v2/versions'));
+const creates = async () =>
+	(await versionRequests()).filter(
+		(entry) => entry.method === 'POST' && entry.path === '/v2/versions',
+	);
+
+/** Each deal with a contact: its version made from contact, company and owner, its link on the deal. */
+async function expectEachDealsVersion(run, deals) {
+	const versions = await app.client.state('versions');
+	const { contacts, companies } = await scenario.crm.hubspot.state();
+	for (const deal of deals) {
+		const contact = contacts.find((candidate) => candidate.id === deal.contactIds[0]);
+		const company = companies.find((candidate) => candidate.id === deal.companyIds[0]);
+		const version = versions.find(
+			(candidate) => candidate.id === deal.properties.storydoc_version_id,
+		);
+		ensure(version, `deal ${deal.id}: no version under ${deal.properties.storydoc_version_id}`);
+		const { title, first_name, email, position, deal_value } = version.data;
+		expectEqual(
+			{
+				storyId: version.storyId,
+				sender: version.senderEmail,
+				title,
+				first_name,
+				email,
+				position,
+				deal_value,
+				company: version.data.company,
+			},
+			{
+				storyId: PROPOSAL_STORY_ID,
+				sender: SENDER_EMAIL,
+				title: `Proposal for ${company.properties.name}`,
+				first_name: contact.properties.firstname,
+				email: contact.properties.email,
+				position: contact.properties.jobtitle,
+				deal_value: Number(deal.properties.amount),
+				company: company.properties.name,
+			},
+			`deal ${deal.id}: the version made from its contact, company and owner (the sender)`,
+		);
+		const answer = run.branches["Create the deal's proposal"][0].find(
+			(item) => item.json.versionId === version.id,
+		);
+		expectEqual(
+			deal.properties.storydoc_url,
+			answer?.json.url,
+			`deal ${deal.id}: the link on the deal`,
+		);
+	}
+}
+
+test('each deal in the stage gets one personalized version, its link written on the deal; a re-run updates it', async () => {
+	const run = await scenario.execute(RECIPE);
+	ensure(
+		run.code === 0,
+		`n8n execute exited ${run.code}: ${run.errorMessage}\n${run.stderr.slice(-2000)}`,
+	);
+	const withContact = (await dealsInStage()).filter((deal) => deal.contactIds.length);
+	await expectEachDealsVersion(run, withContact);
+	const without = (await dealsInStage()).filter((deal) => !deal.contactIds.length);
+	expectEqual(
+		run.branches['Has a contact and a company?'][1].map((item) => String(item.json.dealId)),
+		without.map((deal) => deal.id),
+		'the deals without a contact, in their branch',
+	);
+	expectEqual(
+		without.map((deal) => deal.properties.storydoc_version_id),
+		without.map(() => undefined),
+		'no version for them',
+	);
+	expectEqual((await creates()).length, withContact.length, 'one Create per deal');
+
+	const versions = await app.client.state('versions');
+	const before = await versionRequests();
+	const again = await scenario.execute(RECIPE);
+	ensure(again.code === 0, `the re-run exited ${again.code}: ${again.errorMessage}`);
+	const rerun = (await versionRequests()).slice(before.length);
+	expectEqual(
+		rerun.map((entry) => `${entry.method} ${entry.path}`).sort(),
+		withContact.map((deal) => `POST /v2/versions/${deal.properties.storydoc_version_id}`).sort(),
+		'the re-run updates each deal’s version, creates none',
+	);
+	expectEqual((await app.client.state('versions')).length, versions.length, 'no new version');
+	scenario.report(
+		'HubSpot deal → personalized proposal → link on the deal (n8n execute, then again)',
+		[
+			...(await dealsInStage())
+				.filter((deal) => deal.properties.storydoc_url)
+				.map(
+					(deal) =>
+						`deal ${deal.id} "${deal.properties.dealname}": storydoc_url ${deal.properties.storydoc_url}`,
+				),
+			...without.map(
+				(deal) => `deal ${deal.id} "${deal.properties.dealname}": no contact, in its branch`,
+			),
+			`the second run: ${rerun.length} Version › Update, no Create`,
+		],
+	);
+});
+
+test('a 500 on a read and a 429 on the deal update are tried again: each deal still gets one version and its link', async () => {
+	const { crm } = scenario;
+	await crm.hubspot.failNext(500, 'GET', '^/contacts/v1/contact/');
+	await crm.hubspot.failNext(429, 'PUT', '^/deals/v1/deal/');
+	const run = await scenario.execute(RECIPE);
+	ensure(run.code === 0, `n8n execute exited ${run.code}: ${run.errorMessage}`);
+	expectEqual(
+		(await crm.hubspot.log())
+			.filter((entry) => entry.fault)
+			.map((entry) => `${entry.fault} ${entry.method}`)
+			.sort(),
+		['429 PUT', '500 GET'],
+		'the faults met',
+	);
+	const linked = (await crm.hubspot.state()).deals.filter(
+		(deal) => deal.properties.storydoc_version_id,
+	);
+	expectEqual(
+		linked.map((deal) => deal.id).sort(),
+		['18039629', '18039630'],
+		'the deals with their link',
+	);
+	expectEqual(
+		(await creates()).length,
+		2,
+		'versions created (one per deal, none again for the retries)',
+	);
+});
+
+test('a deal update that fails on every try stops the run with HubSpot’s error; the versions it made are in the run', async () => {
+	await scenario.crm.hubspot.failNext(500, 'PUT', '^/deals/v1/deal/', 3);
+	const run = await scenario.execute(RECIPE);
+	expectEqual(
+		run.errorMessage,
+		'The service was not able to process your request',
+		"the run's error",
+	);
+	const made = run.branches["Create the deal's proposal"][0].map((item) => item.json.versionId);
+	expectEqual(made.length, 2, 'the versions made, in the run for the user to write on the deals');
+	const versions = (await app.client.state('versions')).map((version) => version.id);
+	ensure(
+		made.every((id) => versions.includes(id)),
+		'they exist in Storydoc',
+	);
+	const linked = (await scenario.crm.hubspot.state()).deals.filter(
+		(deal) => deal.properties.storydoc_version_id,
+	);
+	expectEqual(linked.length, 0, 'deals with a link');
+});
+
+scenario.noTokenLeaked();
