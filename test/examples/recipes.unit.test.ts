@@ -1,0 +1,111 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- tests run in Node, not in n8n's node sandbox */
+/**
+ * The recipes in examples/recipes/ as files a user imports and n8n's template gallery takes: a name,
+ * a description and notes on what to set and what a run costs; n8n's own nodes only (no Code node),
+ * each at a version both tested n8n lines have; credentials named, never carried; every node wired;
+ * nothing of the sandbox (no seeded ID); an ID n8n 1.x keeps a trigger's state for (16 characters).
+ * That each runs and does what its note says is checked in the real app (e2e/scenarios/recipe*).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+import type { IConnections, INode } from 'n8n-workflow';
+
+import { SEED } from '../../sandbox/seed';
+
+const RECIPES_DIR = path.resolve(__dirname, '..', '..', 'examples', 'recipes');
+/** Each node type the recipes use, and the highest version 1.123.81 and 2.41.1 both have. */
+const VERSIONS: Record<string, number> = {
+	'n8n-nodes-base.hubspot': 2.2,
+	'n8n-nodes-base.slack': 2.4,
+	'n8n-nodes-base.salesforce': 1,
+	'n8n-nodes-base.pipedrive': 1,
+	'n8n-nodes-base.httpRequest': 4.3,
+	'n8n-nodes-base.if': 2.3,
+	'n8n-nodes-base.merge': 3.2,
+	'n8n-nodes-base.set': 3.4,
+	'n8n-nodes-base.scheduleTrigger': 1.3,
+	'n8n-nodes-base.manualTrigger': 1,
+	'n8n-nodes-base.noOp': 1,
+	'n8n-nodes-base.stickyNote': 1,
+	'n8n-nodes-storydoc.storydoc': 1,
+	'n8n-nodes-storydoc.storydocTrigger': 1,
+};
+
+interface Recipe {
+	id: string;
+	name: string;
+	nodes: INode[];
+	connections: IConnections;
+	meta?: { description?: string };
+}
+
+const files = fs.readdirSync(RECIPES_DIR).filter((file) => file.endsWith('.json'));
+const recipes = files.map(
+	(file) =>
+		[file, JSON.parse(fs.readFileSync(path.join(RECIPES_DIR, file), 'utf8')) as Recipe] as const,
+);
+
+test('there are the five recipes', () => {
+	expect(files.sort()).toEqual([
+		'hubspot-deal-proposal.json',
+		'hubspot-engagement-sync.json',
+		'hubspot-visit-note-task-slack.json',
+		'pipedrive-first-view.json',
+		'salesforce-visit-task.json',
+	]);
+});
+
+describe.each(recipes)('examples/recipes/%s', (file, recipe) => {
+	const notes = recipe.nodes
+		.filter((node) => node.type === 'n8n-nodes-base.stickyNote')
+		.map((node) => String(node.parameters.content));
+	const working = recipe.nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote');
+
+	test('a name, a description, and notes on what to set and what it costs', () => {
+		expect(recipe.name.length).toBeGreaterThan(20);
+		expect(recipe.meta?.description?.length).toBeGreaterThan(80);
+		expect(notes.some((note) => note.includes('Set up'))).toBe(true);
+		expect(notes.some((note) => /Costs? per/.test(note))).toBe(true);
+	});
+
+	test("n8n's own nodes at versions both lines have, and no Code node", () => {
+		expect(
+			working
+				.filter((node) => VERSIONS[node.type] !== node.typeVersion)
+				.map((node) => `${node.name}: ${node.type} ${node.typeVersion}`),
+		).toEqual([]);
+	});
+
+	test('credentials named by the user’s choice, never carried; nothing of the sandbox', () => {
+		for (const node of working)
+			for (const credential of Object.values(node.credentials ?? {}))
+				expect(Object.keys(credential).sort()).toEqual(['id', 'name']);
+		const text = JSON.stringify(recipe);
+		const seeded = [
+			...Object.values(SEED.stories as Record<string, { id: string }>).map((story) => story.id),
+			...Object.values(SEED.versions as Record<string, { id: string }>).map(
+				(version) => version.id,
+			),
+		];
+		expect(seeded.filter((id) => text.includes(id))).toEqual([]);
+		const create = working.find(
+			(node) => node.type.endsWith('.storydoc') && node.parameters.operation === 'create',
+		);
+		if (create) expect((create.parameters.storyId as { value: string }).value).toBe('');
+	});
+
+	test('every node wired, names and IDs unique, an ID of at most 16 characters', () => {
+		const wired = new Set<string>();
+		for (const [from, outputs] of Object.entries(recipe.connections)) {
+			wired.add(from);
+			for (const output of outputs.main ?? [])
+				for (const connection of output ?? []) wired.add(connection.node);
+		}
+		expect(working.map((node) => node.name).filter((name) => !wired.has(name))).toEqual([]);
+		expect(new Set(recipe.nodes.map((node) => node.name)).size).toBe(recipe.nodes.length);
+		expect(new Set(recipe.nodes.map((node) => node.id)).size).toBe(recipe.nodes.length);
+		expect(recipe.id.length).toBeLessThanOrEqual(16);
+		expect(file).toMatch(/^[a-z0-9-]+\.json$/);
+	});
+});
