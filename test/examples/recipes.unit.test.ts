@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- tests run in Node, not in n8n's node sandbox */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- tests run in Node, not in n8n's node sandbox */
 /**
  * The recipes in examples/recipes/ as files a user imports and n8n's template gallery takes: a name,
  * a description and notes on what to set and what a run costs; n8n's own nodes only (no Code node),
