@@ -21,7 +21,7 @@ function readOpenSessions(staticData: IDataObject): OpenSessions {
 	const open: OpenSessions = {};
 	for (const [key, value] of Object.entries(stored as Record<string, Partial<OpenSession>>)) {
 		if (value?.session?.versionId && Number.isFinite(value.lastInstant))
-			open[key] = value as OpenSession;
+			open[key] = { moments: [], slideViews: [], ...value } as OpenSession;
 	}
 	return open;
 }

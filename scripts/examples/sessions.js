@@ -53,6 +53,47 @@ function earliest(events, field) {
 }
 
 /**
+ * Each slide's whole seconds in one session (its events in time order), by hand: a view's time runs
+ * to the next later event; of several slides viewed at one instant the highest gets it, the others 0;
+ * views at the session's last instant are not timed.
+ */
+function slideSecondsByHand(events) {
+	const instants = [...new Set(events.map(instant))];
+	const ms = new Map();
+	instants.forEach((at, index) => {
+		if (index === instants.length - 1) return;
+		const slides = [...new Set(events.filter((event) => instant(event) === at).map(slideOf))]
+			.filter((slide) => !Number.isNaN(slide))
+			.sort((a, b) => b - a);
+		slides.forEach((slide, rank) =>
+			ms.set(slide, (ms.get(slide) ?? 0) + (rank === 0 ? instants[index + 1] - at : 0)),
+		);
+	});
+	return Object.fromEntries(
+		[...ms]
+			.sort(([a], [b]) => a - b)
+			.map(([slide, spent]) => [String(slide), Math.floor(spent / 1000)]),
+	);
+}
+
+/** A version's seconds per slide (its sessions' summed) and its up to three most read slides. */
+function slidesOfVersion(sessions) {
+	const seconds = {};
+	for (const session of sessions)
+		for (const [slide, spent] of Object.entries(slideSecondsByHand(session)))
+			seconds[slide] = (seconds[slide] ?? 0) + spent;
+	const secondsPerSlide = Object.fromEntries(
+		Object.entries(seconds).sort(([a], [b]) => Number(a) - Number(b)),
+	);
+	const mostReadSlides = Object.entries(secondsPerSlide)
+		.filter(([, spent]) => spent > 0)
+		.sort(([a, x], [b, y]) => y - x || Number(a) - Number(b))
+		.slice(0, 3)
+		.map(([slide]) => Number(slide));
+	return { secondsPerSlide, mostReadSlides };
+}
+
+/**
  * What one session's item must hold, from its events; `readerSession` counts in `sessions`' order.
  * With `readUntil` and `gapMs` (the end of the period read, and Session Ends After), every field of
  * the item, `mayBeOngoing` too.
@@ -101,6 +142,7 @@ function expectedSessions(sessions, { readUntil, gapMs } = {}) {
 			slidesViewed: slides,
 			deepestSlide: slides.length ? slides[slides.length - 1] : null,
 			actionsClicked: [...new Set(actions)],
+			secondsPerSlide: slideSecondsByHand(events),
 			deviceType: earliest(events, 'deviceType'),
 			locationCity: earliest(events, 'locationCity'),
 			readerSession: visitorId === null ? null : seen.get(reader),
@@ -123,4 +165,4 @@ function noteFor(session) {
 	return `${parts.join('')}.`;
 }
 
-module.exports = { expectedSessions, noteFor, sessionsByHand, slideOf };
+module.exports = { expectedSessions, noteFor, sessionsByHand, slideOf, slidesOfVersion };

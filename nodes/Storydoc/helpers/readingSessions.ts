@@ -15,6 +15,7 @@ export interface ReadingSession extends IDataObject, VersionFields {
 	slidesViewed: number[];
 	deepestSlide: number | null;
 	actionsClicked: string[];
+	secondsPerSlide: Record<string, number>;
 	deviceType: string | null;
 	deviceTypeName: string | null;
 	locationCity: string | null;
@@ -51,6 +52,8 @@ export interface OpenSession {
 	/** When each detail was set: the earliest event with it gives it, whatever order events come in. */
 	detailsAt: Partial<Record<(typeof DETAIL_FIELDS)[number], number>>;
 	actionsAt: number[];
+	moments: number[];
+	slideViews: Array<[number, number]>;
 }
 
 export function openSession(event: AnalyticsEvent, instant: number): OpenSession {
@@ -73,6 +76,7 @@ export function openSession(event: AnalyticsEvent, instant: number): OpenSession
 		slidesViewed: [],
 		deepestSlide: null,
 		actionsClicked: [],
+		secondsPerSlide: {},
 		deviceType: null,
 		deviceTypeName: null,
 		locationCity: null,
@@ -80,7 +84,47 @@ export function openSession(event: AnalyticsEvent, instant: number): OpenSession
 		readerSession: null,
 		mayBeOngoing: false,
 	};
-	return { session, firstInstant: instant, lastInstant: instant, detailsAt: {}, actionsAt: [] };
+	return {
+		session,
+		firstInstant: instant,
+		lastInstant: instant,
+		detailsAt: {},
+		actionsAt: [],
+		moments: [],
+		slideViews: [],
+	};
+}
+
+function addMoment(open: OpenSession, instant: number) {
+	const { moments } = open;
+	let at = moments.length;
+	while (at > 0 && moments[at - 1] > instant) at--;
+	if (moments[at - 1] !== instant) moments.splice(at, 0, instant);
+}
+
+/** Each slide's milliseconds, from its view to the next event: docs/development.md › Reading sessions. */
+export function slideMilliseconds(open: OpenSession): Map<number, number> {
+	const views = [...open.slideViews].sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+	const { moments } = open;
+	const milliseconds = new Map<number, number>();
+	let next = 0;
+	views.forEach(([instant, slide], index) => {
+		const [previousInstant, previousSlide] = views[index - 1] ?? [];
+		if (previousInstant === instant && previousSlide === slide) return;
+		while (next < moments.length && moments[next] <= instant) next++;
+		if (next === moments.length) return;
+		const spent = previousInstant === instant ? 0 : moments[next] - instant;
+		milliseconds.set(slide, (milliseconds.get(slide) ?? 0) + spent);
+	});
+	return milliseconds;
+}
+
+/** Whole seconds per slide, rounded down, slides ascending: `{ "3": 180 }`. */
+export function secondsBySlide(milliseconds: Map<number, number>): Record<string, number> {
+	const seconds: Record<string, number> = {};
+	for (const slide of [...milliseconds.keys()].sort((a, b) => a - b))
+		seconds[String(slide)] = Math.floor(milliseconds.get(slide)! / 1000);
+	return seconds;
 }
 
 /** Kept in first-click order; ties in code-point order of the names. */
@@ -137,9 +181,11 @@ function spanTo(open: OpenSession, timestamp: string, instant: number) {
 
 export function addToSession(open: OpenSession, event: AnalyticsEvent, instant: number) {
 	const { session } = open;
+	addMoment(open, instant);
 	if (event.eventCategory === 'view') {
 		session.views++;
 		const slide = slideNumber(event.eventName);
+		if (slide !== undefined) open.slideViews.push([instant, slide]);
 		if (slide !== undefined && !session.slidesViewed.includes(slide))
 			session.slidesViewed.push(slide);
 	} else if (event.eventCategory === 'click') {
@@ -163,6 +209,8 @@ function mergeSessions(into: OpenSession, from: OpenSession) {
 	from.session.actionsClicked.forEach((name, index) =>
 		addAction(into, name, from.actionsAt[index]),
 	);
+	for (const moment of from.moments) addMoment(into, moment);
+	into.slideViews.push(...from.slideViews);
 	spanTo(into, from.session.startedAt, from.firstInstant);
 	spanTo(into, from.session.lastEventAt, from.lastInstant);
 	for (const field of DETAIL_FIELDS) {
@@ -184,6 +232,7 @@ export function finishSession(open: OpenSession, mayBeOngoing: boolean): Reading
 		slidesViewed,
 		deepestSlide: slidesViewed.length ? slidesViewed[slidesViewed.length - 1] : null,
 		actionsClicked: [...open.session.actionsClicked],
+		secondsPerSlide: secondsBySlide(slideMilliseconds(open)),
 		mayBeOngoing,
 	};
 }
@@ -283,7 +332,18 @@ export interface VersionReading extends IDataObject {
 	totalReadingSeconds: number;
 	averageReadingSeconds: number;
 	deepestSlide: number | null;
+	secondsPerSlide: Record<string, number>;
+	mostReadSlides: number[];
 	lastReaderVisitorId: string | null;
+}
+
+/** Up to three slides, the most seconds first (ties: the lower slide), none without a second. */
+function mostRead(seconds: Record<string, number>): number[] {
+	return Object.entries(seconds)
+		.filter(([, spent]) => spent > 0)
+		.sort(([a, spentA], [b, spentB]) => spentB - spentA || Number(a) - Number(b))
+		.slice(0, 3)
+		.map(([slide]) => Number(slide));
 }
 
 /** Per version, from the sessions' tallies, oldest first: no session is made an item. */
@@ -293,6 +353,7 @@ export function readingByVersion(sessions: ReadingSessions): Map<string, Version
 		Pick<VersionReading, 'readingSessions' | 'totalReadingSeconds' | 'deepestSlide'> & {
 			returning: Set<string>;
 			clicked: Set<string>;
+			slideSeconds: Record<string, number>;
 			lastRead: number;
 			lastReaderVisitorId: string | null;
 		}
@@ -307,6 +368,7 @@ export function readingByVersion(sessions: ReadingSessions): Map<string, Version
 				deepestSlide: null,
 				returning: new Set(),
 				clicked: new Set(),
+				slideSeconds: {},
 				lastRead: Number.NEGATIVE_INFINITY,
 				lastReaderVisitorId: null,
 			};
@@ -316,6 +378,8 @@ export function readingByVersion(sessions: ReadingSessions): Map<string, Version
 		reading.totalReadingSeconds += readingSecondsOf(open);
 		for (const slide of session.slidesViewed)
 			reading.deepestSlide = Math.max(reading.deepestSlide ?? 0, slide);
+		for (const [slide, spent] of Object.entries(secondsBySlide(slideMilliseconds(open))))
+			reading.slideSeconds[slide] = (reading.slideSeconds[slide] ?? 0) + spent;
 		if (session.visitorId === null) continue;
 		if (readerSession !== null && readerSession > 1) reading.returning.add(session.visitorId);
 		if (session.clicks > 0) reading.clicked.add(session.visitorId);
@@ -326,6 +390,9 @@ export function readingByVersion(sessions: ReadingSessions): Map<string, Version
 	}
 	const results = new Map<string, VersionReading>();
 	for (const [versionId, reading] of byVersion) {
+		const secondsPerSlide = Object.fromEntries(
+			Object.entries(reading.slideSeconds).sort(([a], [b]) => Number(a) - Number(b)),
+		);
 		results.set(versionId, {
 			readingSessions: reading.readingSessions,
 			returningReaders: reading.returning.size,
@@ -333,6 +400,8 @@ export function readingByVersion(sessions: ReadingSessions): Map<string, Version
 			totalReadingSeconds: reading.totalReadingSeconds,
 			averageReadingSeconds: Math.floor(reading.totalReadingSeconds / reading.readingSessions),
 			deepestSlide: reading.deepestSlide,
+			secondsPerSlide,
+			mostReadSlides: mostRead(secondsPerSlide),
 			lastReaderVisitorId: reading.lastReaderVisitorId,
 		});
 	}

@@ -101,6 +101,13 @@ function readingFromItems(sessions: ReadingSession[]) {
 	for (const session of sessions.filter((candidate) => candidate.visitorId !== null))
 		if (!lastRead || Date.parse(session.lastEventAt) >= Date.parse(lastRead.lastEventAt))
 			lastRead = session;
+	const slideSeconds: Record<string, number> = {};
+	for (const session of sessions)
+		for (const [slide, spent] of Object.entries(session.secondsPerSlide))
+			slideSeconds[slide] = (slideSeconds[slide] ?? 0) + spent;
+	const secondsPerSlide = Object.fromEntries(
+		Object.entries(slideSeconds).sort(([a], [b]) => Number(a) - Number(b)),
+	);
 	return {
 		readingSessions: sessions.length,
 		returningReaders: readers((session) => session.returningReader === true),
@@ -108,6 +115,13 @@ function readingFromItems(sessions: ReadingSession[]) {
 		totalReadingSeconds,
 		averageReadingSeconds: Math.floor(totalReadingSeconds / sessions.length),
 		deepestSlide: deepest.length ? Math.max(...deepest) : null,
+		secondsPerSlide,
+		// The three slides read longest, ties by number, none without a second.
+		mostReadSlides: Object.entries(secondsPerSlide)
+			.filter(([, spent]) => spent > 0)
+			.sort(([a, x], [b, y]) => y - x || Number(a) - Number(b))
+			.slice(0, 3)
+			.map(([slide]) => Number(slide)),
 		lastReaderVisitorId: lastRead?.visitorId ?? null,
 	};
 }
@@ -245,6 +259,30 @@ describe('crafted', () => {
 			{ ...event(0), timestamp: new Date(START + 20_600).toISOString() },
 		]);
 		expect(session.readingSeconds).toBe(20);
+	});
+
+	test("a slide's seconds run from its view to the session's next event; the last slide's are unknown", () => {
+		const view = (second: number, slide: number, fields: Partial<AnalyticsEvent> = {}) =>
+			event(second, { eventCategory: 'view', eventName: `view_slide_${slide}`, ...fields });
+		const events = [
+			view(0, 1),
+			view(30.9, 2),
+			event(50), // a click ends slide 2's time
+			view(90, 3),
+			view(90, 4), // two slides at one instant: the highest gets the time
+			view(150, 3),
+			view(200, 5), // the last: its time is unknown
+			{ ...view(0, 1, { sessionId: 's2', visitorId: 'vis_b' }), eventId: 'b0' },
+			{ ...view(100, 4, { sessionId: 's2', visitorId: 'vis_b' }), eventId: 'b100' },
+			{ ...view(110, 5, { sessionId: 's2', visitorId: 'vis_b' }), eventId: 'b110' },
+		];
+		const [first, second] = sessionsOf(events);
+		expect(first.secondsPerSlide).toEqual({ '1': 30, '2': 19, '3': 50, '4': 60 });
+		expect(second.secondsPerSlide).toEqual({ '1': 100, '4': 10 });
+		expect(readingByVersion(readingSessionsOf(events)).get('v1')).toMatchObject({
+			secondsPerSlide: { '1': 130, '2': 19, '3': 50, '4': 70 },
+			mostReadSlides: [1, 4, 3],
+		});
 	});
 
 	test("the version's last reader is the reader of its latest session with a known reader", () => {

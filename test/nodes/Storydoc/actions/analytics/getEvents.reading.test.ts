@@ -18,6 +18,7 @@ import {
 	expectedSessions,
 	sessionsByHand,
 	slideOf,
+	slidesOfVersion,
 } from '../../../../../scripts/examples/sessions';
 
 const NOW = Date.parse('2026-06-15T12:00:00.000Z');
@@ -341,12 +342,17 @@ describe('whatever order the API lists the events in', () => {
 					expect(runs[1]).toEqual(runs[0]);
 					expect(runs[2]).toEqual(runs[0]);
 					const readUntil = Math.min(Date.parse(period.dateTo), NOW);
+					const byHand = sessionsByHand(events, 30 * MINUTE);
 					expect(runs[0].sessions).toEqual(
-						expectedSessions(sessionsByHand(events, 30 * MINUTE), {
-							readUntil,
-							gapMs: 30 * MINUTE,
-						}),
+						expectedSessions(byHand, { readUntil, gapMs: 30 * MINUTE }),
 					);
+					// Time on each slide per version: its sessions' summed, counted by hand.
+					for (const version of runs[0].versions)
+						expect(version).toMatchObject(
+							slidesOfVersion(
+								byHand.filter((session: Json[]) => session[0].versionId === version.versionId),
+							),
+						);
 					shown.sets++;
 					shown.sessions += runs[0].sessions.length;
 					shown.versions += runs[0].versions.length;
