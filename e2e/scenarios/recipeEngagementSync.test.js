@@ -104,4 +104,24 @@ test("each deal gets its version's figures of the last 90 days (zeros when unrea
 	]);
 });
 
+test('HubSpot answering the deal search 429 and a deal update 500 once: both tried again, every deal written once', async () => {
+	const { crm } = scenario;
+	const deals = await dealsOnVersions();
+	await crm.hubspot.failNext(429, 'POST', '^/crm/v3/objects/deals/search$');
+	await crm.hubspot.failNext(500, 'PUT', '^/deals/v1/deal/');
+	const run = await scenario.execute(RECIPE);
+	ensure(run.code === 0, `n8n execute exited ${run.code}: ${run.errorMessage}`);
+	const log = await crm.hubspot.log();
+	expectEqual(
+		log
+			.filter((entry) => entry.fault)
+			.map((entry) => `${entry.fault} ${entry.method}`)
+			.sort(),
+		['429 POST', '500 PUT'],
+		'the faults met',
+	);
+	const summaries = run.branches['Engagement of the last 90 days'][0].map((item) => item.json);
+	expectFigures(deals, summaries, (await crm.hubspot.state()).deals);
+});
+
 scenario.noTokenLeaked();
