@@ -110,14 +110,17 @@ function v1Deal(deal) {
 const now = () => new Date().toISOString();
 
 /** A record as the stand-in keeps it: dates, associations, and `hs_lastmodifieddate` (ms, as HubSpot). */
-const stored = (record) => ({
-	createdAt: now(),
-	updatedAt: now(),
-	contactIds: [],
-	companyIds: [],
-	...structuredClone(record),
-	properties: { ...structuredClone(record.properties), hs_lastmodifieddate: String(Date.now()) },
-});
+function stored(record) {
+	const created = now();
+	return {
+		createdAt: created,
+		updatedAt: created,
+		contactIds: [],
+		companyIds: [],
+		...structuredClone(record),
+		properties: { ...structuredClone(record.properties), hs_lastmodifieddate: String(Date.now()) },
+	};
+}
 
 function find(state, kind, id, what) {
 	const record = state[kind].find((candidate) => candidate.id === String(id));

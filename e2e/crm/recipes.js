@@ -93,4 +93,4 @@ function outputsByBranch(run) {
 	return outputs;
 }
 
-module.exports = { RECIPES_DIR, crmCredentials, loadRecipes, outputsByBranch };
+module.exports = { crmCredentials, loadRecipes, outputsByBranch };

@@ -89,12 +89,6 @@ function createStandIn({
 		failNext(status, matches, times = 1) {
 			faults.push({ status, matches, times });
 		},
-		/** Requests received (those of `method` and a path matching `path`, when given). */
-		requests(method, path) {
-			return log.filter(
-				(entry) => (!method || entry.method === method) && (!path || path.test(entry.path)),
-			);
-		},
 		clearLog() {
 			log.length = 0;
 			faults.length = 0;
