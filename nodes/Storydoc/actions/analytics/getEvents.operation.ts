@@ -4,7 +4,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { deepCopy, updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	DEFAULT_PAGE_CONCURRENCY,
@@ -14,8 +14,11 @@ import {
 } from '../../constants';
 import { analyticsFilters } from '../../descriptions/analyticsFilters';
 import { outputProperties } from '../../descriptions/output';
+import { versionLocator } from '../../descriptions/locators';
 import { sessionGapProperty } from '../../descriptions/sessionGap';
-import { getOptionalLocatorId } from '../../helpers/locatorValues';
+import { fieldError } from '../../helpers/fieldError';
+import { getLocatorId, getOptionalLocatorId } from '../../helpers/locatorValues';
+import { notOpened } from '../../helpers/versionEngagement';
 import {
 	booleanField,
 	optionField,
@@ -30,6 +33,7 @@ import { VersionSummaries } from '../../helpers/versionSummary';
 import { analyticsEvents } from '../../transport/analytics';
 import type { AnalyticsQuery } from '../../transport/analytics';
 import type { ItemRequest } from '../node.type';
+import { forgetPeriodReads, joinPeriodRead } from './periodRead';
 
 const properties: INodeProperties[] = [
 	{
@@ -68,6 +72,12 @@ const properties: INodeProperties[] = [
 					'One item per visit of a reader to a version, oldest first: reading time, slides viewed and the deepest, actions clicked, whether the reader came back',
 			},
 			{
+				name: "Summary for Each Item's Version",
+				value: 'itemVersions',
+				description:
+					"One item per input item, paired to it: Summary per Version's figures for the version the item names (a deal's proposal), with opened false and zeros when nobody read it in the period. The period is read once for all items.",
+			},
+			{
 				name: 'Summary per Version',
 				value: 'versionSummary',
 				description:
@@ -78,8 +88,15 @@ const properties: INodeProperties[] = [
 	},
 	sessionGapProperty(
 		"For events without a session ID: a reader's events more than this far apart are two sessions. A session whose last event is more recent than this may still be going on.",
-		{ show: { output: ['readingSessions', 'versionSummary'] } },
+		{ show: { output: ['readingSessions', 'versionSummary', 'itemVersions'] } },
 	),
+	{
+		...versionLocator,
+		name: 'itemVersion',
+		description:
+			"The version this item is about, usually mapped from it (a CRM deal's Storydoc version): its ID, editorUrl or versionUrl",
+		displayOptions: { show: { output: ['itemVersions'] } },
+	},
 	{
 		displayName: 'Return All',
 		name: 'returnAll',
@@ -159,6 +176,67 @@ function readQuery(context: IExecuteFunctions, itemIndex: number): AnalyticsQuer
 	};
 }
 
+function readIdleGapMs(context: IExecuteFunctions, itemIndex: number): number {
+	return (
+		60_000 *
+		positiveIntegerField(
+			context.getNode(),
+			itemIndex,
+			'Session Ends After (Minutes)',
+			context.getNodeParameter('sessionGapMinutes', itemIndex, DEFAULT_SESSION_GAP_MINUTES),
+			MAX_SESSION_GAP_MINUTES,
+		)
+	);
+}
+
+function readConcurrency(context: IExecuteFunctions, itemIndex: number): number {
+	return positiveIntegerField(
+		context.getNode(),
+		itemIndex,
+		'Parallel Page Requests',
+		context.getNodeParameter('options.concurrency', itemIndex, DEFAULT_PAGE_CONCURRENCY),
+		MAX_PAGE_CONCURRENCY,
+	);
+}
+
+/** The period read once for every item of the run that asks for it (same period and filters). */
+function prepareItemVersion(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	query: AnalyticsQuery,
+): ItemRequest {
+	if (query.versionId) {
+		throw fieldError(
+			context.getNode(),
+			itemIndex,
+			'Version',
+			"filter cannot be used with Summary for Each Item's Version",
+			'Each item names its version in the Version field above the filters: remove the Version filter.',
+		);
+	}
+	const versionId = getLocatorId.call(context, 'itemVersion', 'Version', itemIndex);
+	const idleGapMs = readIdleGapMs(context, itemIndex);
+	const minute = (instant: number) => Math.floor(instant / 60_000);
+	const key = JSON.stringify([
+		minute(query.from),
+		minute(query.to),
+		query.storyId,
+		query.userEmail,
+		idleGapMs,
+	]);
+	const read = joinPeriodRead(context, key, {
+		query,
+		versionId,
+		idleGapMs,
+		concurrency: readConcurrency(context, itemIndex),
+		itemIndex,
+	});
+	return async () => {
+		const figures = (await read()).get(versionId) ?? notOpened(versionId, query.storyId ?? null);
+		return [{ json: deepCopy(figures), pairedItem: { item: itemIndex } }];
+	};
+}
+
 /** Per run: how many items asked for each query, to point repeated ones at Execute Once. */
 const queriesOfRun = new WeakMap<IExecuteFunctions, Map<string, number>>();
 
@@ -180,21 +258,17 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest
 			events: 'Raw Events',
 			readingSessions: 'Summary per Reading Session',
 			versionSummary: 'Summary per Version',
+			itemVersions: "Summary for Each Item's Version",
 		},
 	);
+	if (output === 'itemVersions') return prepareItemVersion(this, itemIndex, query);
 	const returnAll =
 		output !== 'events' ||
 		booleanField(node, itemIndex, 'Return All', this.getNodeParameter('returnAll', itemIndex));
 	const limit = returnAll
 		? undefined
 		: positiveIntegerField(node, itemIndex, 'Limit', this.getNodeParameter('limit', itemIndex));
-	const concurrency = positiveIntegerField(
-		node,
-		itemIndex,
-		'Parallel Page Requests',
-		this.getNodeParameter('options.concurrency', itemIndex, DEFAULT_PAGE_CONCURRENCY),
-		MAX_PAGE_CONCURRENCY,
-	);
+	const concurrency = readConcurrency(this, itemIndex);
 
 	// The period to the minute: `{{ $now }}` differs by milliseconds from one item to the next.
 	const minute = (instant: number) => Math.floor(instant / 60_000);
@@ -211,17 +285,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest
 		]),
 	);
 	const shape = output === 'events' ? readOutput(this, itemIndex, EVENT_OUTPUT) : undefined;
-	const idleGapMs =
-		output === 'events'
-			? 0
-			: 60_000 *
-				positiveIntegerField(
-					node,
-					itemIndex,
-					'Session Ends After (Minutes)',
-					this.getNodeParameter('sessionGapMinutes', itemIndex, DEFAULT_SESSION_GAP_MINUTES),
-					MAX_SESSION_GAP_MINUTES,
-				);
+	const idleGapMs = output === 'events' ? 0 : readIdleGapMs(this, itemIndex);
 
 	return async () => {
 		const events = analyticsEvents.call(this, query, { concurrency, limit, itemIndex });
@@ -258,6 +322,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest
 }
 
 export function afterItems(this: IExecuteFunctions): void {
+	forgetPeriodReads(this);
 	const counts = queriesOfRun.get(this);
 	queriesOfRun.delete(this);
 	const repeated = Math.max(0, ...(counts?.values() ?? []));

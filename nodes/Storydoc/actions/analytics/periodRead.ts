@@ -1,0 +1,68 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { VersionEngagement } from '../../helpers/versionEngagement';
+import { analyticsEvents } from '../../transport/analytics';
+import type { AnalyticsQuery } from '../../transport/analytics';
+
+/** Up to this many versions are read one by one (filtered); more, in one pass over the period. */
+export const PER_VERSION_READS_MAX = 5;
+
+interface PeriodGroup {
+	query: AnalyticsQuery;
+	versions: Set<string>;
+	idleGapMs: number;
+	concurrency: number;
+	itemIndex: number;
+	read?: Promise<Map<string, IDataObject>>;
+}
+
+/** Per run: the items asking for one period and filters, so that it is read once for all of them. */
+const groupsOfRun = new WeakMap<IExecuteFunctions, Map<string, PeriodGroup>>();
+
+async function readGroup(context: IExecuteFunctions, group: PeriodGroup) {
+	const engagement = new VersionEngagement(group.versions, group.idleGapMs);
+	const options = { concurrency: group.concurrency, itemIndex: group.itemIndex };
+	const passes =
+		group.versions.size <= PER_VERSION_READS_MAX
+			? [...group.versions].map((versionId) => ({ ...group.query, versionId }))
+			: [group.query];
+	await Promise.all(
+		passes.map(async (query) => {
+			for await (const page of analyticsEvents.call(context, query, options))
+				for (const event of page) engagement.add(event);
+		}),
+	);
+	return engagement.results();
+}
+
+/**
+ * Joins an item to its period's group while items are prepared (before any request); the returned
+ * function reads the period once, at the first item's turn, and answers every item of the group.
+ */
+export function joinPeriodRead(
+	context: IExecuteFunctions,
+	key: string,
+	item: Omit<PeriodGroup, 'versions' | 'read'> & { versionId: string },
+): () => Promise<Map<string, IDataObject>> {
+	const groups = groupsOfRun.get(context) ?? new Map<string, PeriodGroup>();
+	groupsOfRun.set(context, groups);
+	let group = groups.get(key);
+	if (!group) {
+		const { query, idleGapMs, concurrency, itemIndex } = item;
+		group = { query: { ...query }, idleGapMs, concurrency, itemIndex, versions: new Set() };
+		groups.set(key, group);
+	}
+	group.query.from = Math.min(group.query.from, item.query.from);
+	group.query.to = Math.max(group.query.to, item.query.to);
+	group.versions.add(item.versionId);
+	const joined = group;
+	return async () => {
+		// A failure answers every item of the group; Retry On Fail runs the node with a new context.
+		joined.read ??= readGroup(context, joined);
+		return await joined.read;
+	};
+}
+
+export function forgetPeriodReads(context: IExecuteFunctions): void {
+	groupsOfRun.delete(context);
+}
