@@ -7,8 +7,9 @@
  * own executionTime for it (for HTTP Request + Split Out, the two added up).
  *
  * One `n8n execute` runs Get Events twice, each a branch of the trigger: first in the fresh process
- * (a), then again once that process is warm (a'), then Summary per Version (s) and Summary per
- * Reading Session (r); another runs HTTP
+ * (a), then again once that process is warm (a'), then Summary per Version (s), Summary per
+ * Reading Session (r) and Summary for Each Item's Version of 500 deals (d; the sandbox has a version
+ * per deal, a tenth never opened: benchmarks/analytics/perDeal.js); another runs HTTP
  * Request + Split Out (b). Beside them the floor (f): the same pages read with plain `fetch` and the
  * node's concurrency, parsed and wrapped as items, in a process of its own on the app's Node, first
  * cold (f) then warm (f'). Then the same reads on n8n-core's engine in this process, no app around
@@ -31,6 +32,7 @@ const path = require('node:path');
 const { DAY_MS } = require('../sandbox/dates');
 const { measureOnEngine } = require('./analytics/engine');
 const { floorReads } = require('./analytics/floor');
+const { DEALS, dealVersionIds, perDealMismatch, unreadOf } = require('./analytics/perDeal');
 const { profileInApp } = require('./analytics/profileInApp');
 const { SPAN_DAYS, startSandboxProcess } = require('./analytics/sandboxProcess');
 const { NODES, getEventsWorkflow, httpRequestWorkflow } = require('./analytics/workflows');
@@ -104,6 +106,7 @@ async function measureInApp({ app, sandbox, workflows, floorQuery, outputs }) {
 		warm: [],
 		summary: [],
 		sessions: [],
+		perDeal: [],
 		httpRequest: [],
 		floorCold: [],
 		floorWarm: [],
@@ -122,7 +125,7 @@ async function measureInApp({ app, sandbox, workflows, floorQuery, outputs }) {
 	};
 	const sides = {
 		async getEvents(run) {
-			const { result, requests } = await executeInApp(workflows.getEvents, run, 4 * pagesPerRead);
+			const { result, requests } = await executeInApp(workflows.getEvents, run, 5 * pagesPerRead);
 			inFlight.push(requests.mostInFlight);
 			const items = (name) => result.outputs[name] ?? [];
 			outputs.record(
@@ -141,11 +144,17 @@ async function measureInApp({ app, sandbox, workflows, floorQuery, outputs }) {
 				everyEvent('Summary per Reading Session in the app'),
 				summaryMismatch(items(NODES.sessions), EVENTS),
 			);
+			outputs.record(
+				`Summary for Each Item's Version in the app: one item per deal (${DEALS}), in order, with Summary per Version's figures or opened false and zeros`,
+				perDealMismatch(items(NODES.perDeal), items(NODES.summary)),
+			);
+			rows.unread = unreadOf(items(NODES.perDeal));
 			for (const [key, name] of Object.entries({
 				cold: NODES.cold,
 				warm: NODES.warm,
 				summary: NODES.summary,
 				sessions: NODES.sessions,
+				perDeal: NODES.perDeal,
 			})) {
 				const ms = result.nodeMs(name);
 				rows[key].push({ ms, ...timeline(requests.answeredAt, result.nodeStartedAt(name), ms) });
@@ -219,6 +228,7 @@ function printApp(rows, { eventJsonBytes, n8nVersion, node, concurrency }) {
 	row("(a') Get Events, again in the same process (warm)", rows.warm);
 	row('(s)  Summary per Version (warm)', rows.summary);
 	row('(r)  Summary per Reading Session (warm)', rows.sessions);
+	row(`(d)  Summary for Each Item's Version, ${DEALS} deals (warm)`, rows.perDeal);
 	row('(b)  HTTP Request 4.2 + Split Out, fresh process', rows.httpRequest);
 	row('(f)  floor: fetch, parse, wrap; first in a new process', rows.floorCold);
 	row("(f') floor: the same, warm process", rows.floorWarm);
@@ -279,7 +289,17 @@ function checkTargets(rows, engine) {
 	console.log(
 		`Summary per Reading Session over each event, warm, same run of the app (r)/(a'): ${ratio(sessions, aWarm)}`,
 	);
+	const perDeal = medianOf(rows.perDeal, 'ms');
+	const summary = medianOf(rows.summary, 'ms');
+	console.log(
+		`Engagement per deal (${DEALS} deals, ${rows.unread} never opened) over Summary per Version, same run of the app (d)/(s): ${ratio(perDeal, summary)}`,
+	);
 	if (QUICK) return;
+	check(
+		"target: Summary for Each Item's Version of 500 deals ≤ 1.1 × Summary per Version in the same run (d)/(s)",
+		perDeal / summary <= 1.1,
+		ratio(perDeal, summary),
+	);
 	check(
 		"target: Summary per Reading Session ≤ 1.1 × Get Events' each event in the same run (r)/(a')",
 		sessions / aWarm <= 1.1,
@@ -326,11 +346,16 @@ function checkTargets(rows, engine) {
 async function main() {
 	const now = Date.now();
 	const started = performance.now();
-	const sandbox = await startSandboxProcess({ events: EVENTS, latencyMs: LATENCY_MS, now });
+	const sandbox = await startSandboxProcess({
+		events: EVENTS,
+		latencyMs: LATENCY_MS,
+		now,
+		dealVersions: DEALS,
+	});
 	const dateFrom = new Date(now - (SPAN_DAYS + 1) * DAY_MS).toISOString();
 	const dateTo = new Date(now).toISOString();
 	const workflows = {
-		getEvents: getEventsWorkflow({ dateFrom, dateTo, concurrency: CONCURRENCY }),
+		getEvents: getEventsWorkflow({ dateFrom, dateTo, concurrency: CONCURRENCY, dealVersionIds }),
 		httpRequest: httpRequestWorkflow({ url: sandbox.url, dateFrom, dateTo }),
 	};
 	const { DEFAULT_PAGE_CONCURRENCY } = require(

@@ -17,6 +17,7 @@ const {
 	users,
 } = require('./data/organization');
 const { stories } = require('./data/stories');
+const { dealVersions } = require('./data/dealVersions');
 const { EVENT_VERSION_KEYS, versions } = require('./data/versions');
 
 /**
@@ -101,9 +102,9 @@ function deepFreeze(value) {
 
 /**
  * A fresh, mutable copy of the seed with dates resolved against `now`.
- * @param {{ seed: number, now: number, events: number, eventSpanDays: number }} options
+ * @param {{ seed: number, now: number, events: number, eventSpanDays: number, dealVersions?: number }} options
  */
-function seedState({ seed, now, events, eventSpanDays }) {
+function seedState({ seed, now, events, eventSpanDays, dealVersions: deals = 0 }) {
 	const iso = (daysFromNow) => new Date(now + daysFromNow * DAY_MS).toISOString();
 	const optionalIso = (daysFromNow) => (daysFromNow === undefined ? null : iso(daysFromNow));
 	const storyById = new Map(Object.values(stories).map((story) => [story.id, story]));
@@ -116,7 +117,7 @@ function seedState({ seed, now, events, eventSpanDays }) {
 			...structuredClone(story),
 			createdAt: iso(-createdDaysAgo),
 		})),
-		versions: Object.values(versions).map((version) => ({
+		versions: [...Object.values(versions), ...dealVersions(deals)].map((version) => ({
 			id: version.id,
 			storyId: version.storyId,
 			senderEmail: version.senderEmail,
@@ -133,7 +134,12 @@ function seedState({ seed, now, events, eventSpanDays }) {
 		})),
 		events: [],
 	};
-	const eventVersionIds = new Set(EVENT_VERSION_KEYS.map((key) => versions[key].id));
+	const eventVersionIds = new Set([
+		...EVENT_VERSION_KEYS.map((key) => versions[key].id),
+		...dealVersions(deals)
+			.filter((version) => !version.neverOpened)
+			.map((version) => version.id),
+	]);
 	state.events = generateEvents({
 		random: createRandom(seed),
 		versions: state.versions.filter((version) => eventVersionIds.has(version.id)),

@@ -33,6 +33,8 @@ const RUNTIME_SEED_OFFSET = 0x9e3779b9;
  * @property {number} [latencyMs] added before every API response (0)
  * @property {number} [events] seeded analytics events (3000)
  * @property {number} [eventSpanDays] days before `now` the seeded events are spread over (200)
+ * @property {number} [dealVersions] more versions of the proposal, one per deal (0), the events spread
+ *   over them too but for every tenth (sandbox/data/dealVersions.js)
  * @property {number} [analyticsPageSize] events per analytics page (1000, as the spec fixes it)
  * @property {() => number} [now] the sandbox clock in ms (Date.now): dates, expiry, analytics "now"
  * @property {number} [seed] seed of the generated data (1)
@@ -49,6 +51,7 @@ function createCore(options) {
 			latencyMs: options.latencyMs ?? 0,
 			events: options.events ?? 3000,
 			eventSpanDays: options.eventSpanDays ?? 200,
+			dealVersions: options.dealVersions ?? 0,
 			analyticsPageSize: options.analyticsPageSize ?? 1000,
 			now: options.now ?? Date.now,
 			seed: options.seed ?? 1,
@@ -124,6 +127,7 @@ function resetCore(core) {
 		now: settings.now(),
 		events: settings.events,
 		eventSpanDays: settings.eventSpanDays,
+		dealVersions: settings.dealVersions,
 	});
 	core.random = createRandom(settings.seed + RUNTIME_SEED_OFFSET);
 	core.log.length = 0;

@@ -21,7 +21,7 @@ async function profileInApp(app, workflows) {
 		largeOutput: true,
 		env: {
 			NODE_OPTIONS: `--require ${path.join(__dirname, 'appProbe.js')}`,
-			STORYDOC_PROBE_PROFILE: [NODES.cold, NODES.warm].join(','),
+			STORYDOC_PROBE_PROFILE: [NODES.cold, NODES.warm, NODES.perDeal].join(','),
 			STORYDOC_PROBE_DIR: dir,
 		},
 	});
@@ -34,7 +34,7 @@ async function profileInApp(app, workflows) {
 	console.log(
 		'node                   time ms  main-thread CPU ms  process CPU ms  credential reads (mean ms each)  SQL statements',
 	);
-	for (const name of [NODES.cold, NODES.warm, NODES.summary]) {
+	for (const name of [NODES.cold, NODES.warm, NODES.summary, NODES.perDeal]) {
 		const node = nodes[name];
 		if (!node) continue;
 		const reads = node.credentialReads;
@@ -45,7 +45,7 @@ async function profileInApp(app, workflows) {
 			`${name.padEnd(22)}${fmt(node.ms)}  ${fmt(node.mainThreadCpuMs).padStart(18)}  ${fmt(node.processCpuMs).padStart(14)}  ${`${reads}${reads ? ` (${(node.credentialReadMs / reads).toFixed(1)})` : ''}`.padStart(31)}  ${sql || '–'}`,
 		);
 	}
-	for (const name of [NODES.cold, NODES.warm]) {
+	for (const name of [NODES.cold, NODES.warm, NODES.perDeal]) {
 		if (!nodes[name]?.profile) continue;
 		const summary = summarizeProfile(nodes[name].profile);
 		const list = (rows) =>

@@ -15,8 +15,9 @@ const EVENTS_PATH = '/v2/analytics/events';
  * the events' JSON, and `requestsSinceLastAsk()`: the analytics pages read since the last ask, the
  * most answered at once, and when each was answered (ms since the epoch, this machine's clock).
  */
-async function startSandboxProcess({ events, latencyMs, now }) {
-	const child = fork(__filename, ['--child', JSON.stringify({ events, latencyMs, now })], {
+async function startSandboxProcess({ events, latencyMs, now, dealVersions = 0 }) {
+	const settings = { events, latencyMs, now, dealVersions };
+	const child = fork(__filename, ['--child', JSON.stringify(settings)], {
 		stdio: 'inherit',
 	});
 	const [ready] = await once(child, 'message');
@@ -31,12 +32,13 @@ async function startSandboxProcess({ events, latencyMs, now }) {
 	};
 }
 
-async function runChild({ events, latencyMs, now }) {
+async function runChild({ events, latencyMs, now, dealVersions }) {
 	const { startSandbox } = require('../../scripts/lib/sandbox');
 	let answeredAt = [];
 	const { sandbox, url } = await startSandbox({
 		events,
 		eventSpanDays: SPAN_DAYS,
+		dealVersions,
 		latencyMs,
 		now: () => now,
 		onRequest: (record) => {

@@ -3,7 +3,8 @@
  * The workflows bench:analytics runs in the real app, each from a Manual Trigger. n8n (execution
  * order v1) runs a node's branches one after another, the top one first, so one `n8n execute` gives
  * Get Events in a fresh n8n process, then again in the same process once warm, then Summary per
- * Version, then Summary per Reading Session.
+ * Version, then Summary per Reading Session, then Summary for Each Item's Version of the deals'
+ * versions (Set and Split Out making one item per deal, as a CRM's deals come in).
  */
 const { BEARER_CREDENTIAL, manualWorkflow: workflow, storydocNode } = require('../lib/workflows');
 
@@ -12,15 +13,47 @@ const NODES = {
 	warm: 'Get Events (warm)',
 	summary: 'Summary per Version',
 	sessions: 'Summary per Reading Session',
+	deals: 'Deals',
+	oneItemPerDeal: 'One Item per Deal',
+	perDeal: 'Engagement per Deal',
 	httpRequest: 'HTTP Request',
 	splitOut: 'Split Out',
 };
 
 const link = (node) => ({ node, type: 'main', index: 0 });
 
-/** Get Events over the period with Return All, cold then warm, then its two summaries. */
-function getEventsWorkflow({ dateFrom, dateTo, concurrency }) {
-	const getEvents = (name, y, outputParameters) => ({
+/** A deal per version ID, as a CRM's deals with their Storydoc version: Set (raw JSON), Split Out. */
+function dealNodes(versionIds) {
+	const deals = versionIds.map((versionId, index) => ({
+		dealId: `deal-${index + 1}`,
+		storydoc_version_id: versionId,
+	}));
+	return [
+		{
+			id: 'deals',
+			name: NODES.deals,
+			type: 'n8n-nodes-base.set',
+			typeVersion: 3.4,
+			position: [300, 800],
+			parameters: { mode: 'raw', jsonOutput: JSON.stringify({ deals }), options: {} },
+		},
+		{
+			id: 'one-item-per-deal',
+			name: NODES.oneItemPerDeal,
+			type: 'n8n-nodes-base.splitOut',
+			typeVersion: 1,
+			position: [500, 800],
+			parameters: { fieldToSplitOut: 'deals', include: 'noOtherFields', options: {} },
+		},
+	];
+}
+
+/**
+ * Get Events over the period with Return All, cold then warm, then its two summaries, then the
+ * deals' versions each summed up (`dealVersionIds`).
+ */
+function getEventsWorkflow({ dateFrom, dateTo, concurrency, dealVersionIds }) {
+	const getEvents = (name, y, outputParameters, x = 300) => ({
 		...storydocNode({
 			resource: 'analytics',
 			operation: 'getEvents',
@@ -31,7 +64,7 @@ function getEventsWorkflow({ dateFrom, dateTo, concurrency }) {
 		}),
 		id: `node-${y}`,
 		name,
-		position: [300, y],
+		position: [x, y],
 	});
 	return workflow(
 		'benchAnalyticsGetEvents',
@@ -40,11 +73,31 @@ function getEventsWorkflow({ dateFrom, dateTo, concurrency }) {
 			getEvents(NODES.warm, 200, { returnAll: true }),
 			getEvents(NODES.summary, 400, { output: 'versionSummary' }),
 			getEvents(NODES.sessions, 600, { output: 'readingSessions' }),
+			...dealNodes(dealVersionIds),
+			getEvents(
+				NODES.perDeal,
+				800,
+				{
+					output: 'itemVersions',
+					itemVersion: { __rl: true, mode: 'id', value: '={{ $json.storydoc_version_id }}' },
+				},
+				700,
+			),
 		],
 		{
 			Manual: {
-				main: [[link(NODES.cold), link(NODES.warm), link(NODES.summary), link(NODES.sessions)]],
+				main: [
+					[
+						link(NODES.cold),
+						link(NODES.warm),
+						link(NODES.summary),
+						link(NODES.sessions),
+						link(NODES.deals),
+					],
+				],
 			},
+			[NODES.deals]: { main: [[link(NODES.oneItemPerDeal)]] },
+			[NODES.oneItemPerDeal]: { main: [[link(NODES.perDeal)]] },
 		},
 	);
 }

@@ -4,6 +4,26 @@ import { tryToParseDateTime, validateFieldType } from 'n8n-workflow';
 import { fieldError, valueGiven } from './fieldError';
 import { booleanValue, isEmailAddress, numberValue } from './values';
 
+/** Dates given as text, parsed: many items of a run often give the same one (luxon is slow). */
+const parsedDates = new Map<string, number>();
+const PARSED_DATES_KEPT = 100;
+
+function parseDate(value: unknown, timezone: string): number {
+	const key = typeof value === 'string' ? `${timezone} ${value}` : undefined;
+	const known = key === undefined ? undefined : parsedDates.get(key);
+	if (known !== undefined) return known;
+	let instant = Number.NaN;
+	try {
+		instant = tryToParseDateTime(value, timezone).toMillis();
+	} catch {
+		instant = Number.NaN;
+	}
+	if (key === undefined) return instant;
+	if (parsedDates.size >= PARSED_DATES_KEPT) parsedDates.clear();
+	parsedDates.set(key, instant);
+	return instant;
+}
+
 /** A date-time parameter as epoch ms; without an offset (the date picker) it is read in the workflow's zone. */
 export function parseDateField(
 	node: INode,
@@ -13,14 +33,7 @@ export function parseDateField(
 	timezone: string,
 ): number {
 	const missing = value === undefined || value === null || String(value).trim() === '';
-	let instant = Number.NaN;
-	if (!missing) {
-		try {
-			instant = tryToParseDateTime(value, timezone).toMillis();
-		} catch {
-			instant = Number.NaN;
-		}
-	}
+	const instant = missing ? Number.NaN : parseDate(value, timezone);
 	if (!Number.isFinite(instant)) {
 		throw fieldError(
 			node,

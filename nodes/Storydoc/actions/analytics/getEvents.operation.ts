@@ -4,7 +4,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { deepCopy, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	DEFAULT_PAGE_CONCURRENCY,
@@ -17,7 +17,8 @@ import { outputProperties } from '../../descriptions/output';
 import { versionLocator } from '../../descriptions/locators';
 import { sessionGapProperty } from '../../descriptions/sessionGap';
 import { fieldError } from '../../helpers/fieldError';
-import { getLocatorId, getOptionalLocatorId } from '../../helpers/locatorValues';
+import { optionalLocatorId, requireLocatorId } from '../../helpers/locatorValues';
+import { itemParameter, runNode } from '../../helpers/runParameters';
 import { notOpened } from '../../helpers/versionEngagement';
 import {
 	booleanField,
@@ -144,34 +145,47 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+const locatorParameter = (context: IExecuteFunctions, name: string, itemIndex: number) =>
+	itemParameter(context, name, itemIndex, '', { extractValue: false });
+
 function readQuery(context: IExecuteFunctions, itemIndex: number): AnalyticsQuery {
-	const node = context.getNode();
+	const node = runNode(context);
 	const timezone = context.getTimezone();
 	const from = parseDateField(
 		node,
 		itemIndex,
 		'From',
-		context.getNodeParameter('dateFrom', itemIndex, ''),
+		itemParameter(context, 'dateFrom', itemIndex, ''),
 		timezone,
 	);
 	const to = parseDateField(
 		node,
 		itemIndex,
 		'To',
-		context.getNodeParameter('dateTo', itemIndex, ''),
+		itemParameter(context, 'dateTo', itemIndex, ''),
 		timezone,
 	);
 	validateDateRange(node, itemIndex, from, to);
 	return {
 		from,
 		to,
-		storyId: getOptionalLocatorId.call(context, 'filters.storyId', 'Story', itemIndex),
-		versionId: getOptionalLocatorId.call(context, 'filters.versionId', 'Version', itemIndex),
+		storyId: optionalLocatorId(
+			node,
+			locatorParameter(context, 'filters.storyId', itemIndex),
+			'Story',
+			itemIndex,
+		),
+		versionId: optionalLocatorId(
+			node,
+			locatorParameter(context, 'filters.versionId', itemIndex),
+			'Version',
+			itemIndex,
+		),
 		userEmail: optionalEmailField(
 			node,
 			itemIndex,
 			'User Email',
-			context.getNodeParameter('filters.userEmail', itemIndex, ''),
+			itemParameter(context, 'filters.userEmail', itemIndex, ''),
 		),
 	};
 }
@@ -180,10 +194,10 @@ function readIdleGapMs(context: IExecuteFunctions, itemIndex: number): number {
 	return (
 		60_000 *
 		positiveIntegerField(
-			context.getNode(),
+			runNode(context),
 			itemIndex,
 			'Session Ends After (Minutes)',
-			context.getNodeParameter('sessionGapMinutes', itemIndex, DEFAULT_SESSION_GAP_MINUTES),
+			itemParameter(context, 'sessionGapMinutes', itemIndex, DEFAULT_SESSION_GAP_MINUTES),
 			MAX_SESSION_GAP_MINUTES,
 		)
 	);
@@ -191,10 +205,10 @@ function readIdleGapMs(context: IExecuteFunctions, itemIndex: number): number {
 
 function readConcurrency(context: IExecuteFunctions, itemIndex: number): number {
 	return positiveIntegerField(
-		context.getNode(),
+		runNode(context),
 		itemIndex,
 		'Parallel Page Requests',
-		context.getNodeParameter('options.concurrency', itemIndex, DEFAULT_PAGE_CONCURRENCY),
+		itemParameter(context, 'options.concurrency', itemIndex, DEFAULT_PAGE_CONCURRENCY),
 		MAX_PAGE_CONCURRENCY,
 	);
 }
@@ -207,14 +221,19 @@ function prepareItemVersion(
 ): ItemRequest {
 	if (query.versionId) {
 		throw fieldError(
-			context.getNode(),
+			runNode(context),
 			itemIndex,
 			'Version',
 			"filter cannot be used with Summary for Each Item's Version",
 			'Each item names its version in the Version field above the filters: remove the Version filter.',
 		);
 	}
-	const versionId = getLocatorId.call(context, 'itemVersion', 'Version', itemIndex);
+	const versionId = requireLocatorId(
+		runNode(context),
+		locatorParameter(context, 'itemVersion', itemIndex),
+		'Version',
+		itemIndex,
+	);
 	const idleGapMs = readIdleGapMs(context, itemIndex);
 	const minute = (instant: number) => Math.floor(instant / 60_000);
 	const key = JSON.stringify([
@@ -232,8 +251,8 @@ function prepareItemVersion(
 		itemIndex,
 	});
 	return async () => {
-		const figures = (await read()).get(versionId) ?? notOpened(versionId, query.storyId ?? null);
-		return [{ json: deepCopy(figures), pairedItem: { item: itemIndex } }];
+		const figures = (await read()) ?? notOpened(versionId, query.storyId ?? null);
+		return [{ json: figures, pairedItem: { item: itemIndex } }];
 	};
 }
 
@@ -247,20 +266,14 @@ function countQuery(context: IExecuteFunctions, key: string) {
 }
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest {
-	const node = this.getNode();
+	const node = runNode(this);
 	const query = readQuery(this, itemIndex);
-	const output = optionField(
-		node,
-		itemIndex,
-		'Output',
-		this.getNodeParameter('output', itemIndex),
-		{
-			events: 'Raw Events',
-			readingSessions: 'Summary per Reading Session',
-			versionSummary: 'Summary per Version',
-			itemVersions: "Summary for Each Item's Version",
-		},
-	);
+	const output = optionField(node, itemIndex, 'Output', itemParameter(this, 'output', itemIndex), {
+		events: 'Raw Events',
+		readingSessions: 'Summary per Reading Session',
+		versionSummary: 'Summary per Version',
+		itemVersions: "Summary for Each Item's Version",
+	});
 	if (output === 'itemVersions') return prepareItemVersion(this, itemIndex, query);
 	const returnAll =
 		output !== 'events' ||

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { deepCopy } from 'n8n-workflow';
 
 import { VersionEngagement } from '../../helpers/versionEngagement';
 import { analyticsEvents } from '../../transport/analytics';
@@ -14,6 +15,7 @@ interface PeriodGroup {
 	concurrency: number;
 	itemIndex: number;
 	read?: Promise<Map<string, IDataObject>>;
+	given: Set<string>;
 }
 
 /** Per run: the items asking for one period and filters, so that it is read once for all of them. */
@@ -35,21 +37,25 @@ async function readGroup(context: IExecuteFunctions, group: PeriodGroup) {
 	return engagement.results();
 }
 
-/**
- * Joins an item to its period's group while items are prepared (before any request); the returned
- * function reads the period once, at the first item's turn, and answers every item of the group.
- */
+/** Joins an item to its period's group while items are prepared; the first item's turn reads it for all. */
 export function joinPeriodRead(
 	context: IExecuteFunctions,
 	key: string,
-	item: Omit<PeriodGroup, 'versions' | 'read'> & { versionId: string },
-): () => Promise<Map<string, IDataObject>> {
+	item: Omit<PeriodGroup, 'versions' | 'read' | 'given'> & { versionId: string },
+): () => Promise<IDataObject | undefined> {
 	const groups = groupsOfRun.get(context) ?? new Map<string, PeriodGroup>();
 	groupsOfRun.set(context, groups);
 	let group = groups.get(key);
 	if (!group) {
 		const { query, idleGapMs, concurrency, itemIndex } = item;
-		group = { query: { ...query }, idleGapMs, concurrency, itemIndex, versions: new Set() };
+		group = {
+			query: { ...query },
+			idleGapMs,
+			concurrency,
+			itemIndex,
+			versions: new Set(),
+			given: new Set(),
+		};
 		groups.set(key, group);
 	}
 	group.query.from = Math.min(group.query.from, item.query.from);
@@ -59,7 +65,12 @@ export function joinPeriodRead(
 	return async () => {
 		// A failure answers every item of the group; Retry On Fail runs the node with a new context.
 		joined.read ??= readGroup(context, joined);
-		return await joined.read;
+		const figures = (await joined.read).get(item.versionId);
+		if (!figures || !joined.given.has(item.versionId)) {
+			joined.given.add(item.versionId);
+			return figures;
+		}
+		return deepCopy(figures);
 	};
 }
 

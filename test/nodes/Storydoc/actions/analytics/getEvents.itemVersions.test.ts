@@ -125,6 +125,7 @@ describe("Summary for Each Item's Version", () => {
 		const inputs = [
 			{ version: LIVE, from: iso(NOW - 60 * DAY_MS) },
 			{ version: LIVE, from: iso(NOW - 10 * DAY_MS) },
+			{ version: UNREAD[1], from: iso(NOW - 10 * DAY_MS) },
 		];
 		const { items, error } = await getEvents(
 			{
@@ -135,7 +136,9 @@ describe("Summary for Each Item's Version", () => {
 			inputs,
 		);
 		expect(error).toBeUndefined();
-		const [wide, narrow] = items.map((item) => item.json);
+		const [wide, narrow, unread] = items.map((item) => item.json);
+		// A version nobody read has the Story filter's story.
+		expect(unread).toMatchObject({ opened: false, versionId: UNREAD[1], storyId: story });
 		const tenDays = await summariesOfPeriod({
 			dateFrom: iso(NOW - 10 * DAY_MS),
 			dateTo: iso(NOW),
