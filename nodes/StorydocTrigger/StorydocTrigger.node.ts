@@ -22,7 +22,19 @@ import { sessionsEndedByPoll } from './sessionsEnded';
 import { claimPoll } from './siblingPolls';
 import { explainTriggerError, nothingToEmit, startedFromNow, versionItems } from './pollResults';
 import { pollDeadline, readNewEvents } from './readNewEvents';
-import { EVENT_WORDS, RAW_EVENTS, isReaderEvent, matchesType, readSettings } from './settings';
+import {
+	DEFAULT_QUIET_DAYS,
+	EVENT_WORDS,
+	MAX_QUIET_DAYS,
+	MAX_SLIDE,
+	RAW_EVENTS,
+	isReaderEvent,
+	matchesType,
+	readSettings,
+} from './settings';
+import { readSlideReachedState, slidesReached } from './slidesReached';
+import { testEngagementEvent } from './testEvents';
+import { quietLookBack, quietVersions, readQuietState } from './versionsQuiet';
 import { readerEvents, readReadersState } from './versionReaders';
 
 export class StorydocTrigger implements INodeType {
@@ -33,7 +45,7 @@ export class StorydocTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle:
-			'={{ {"any": "Any engagement", "view": "Views", "click": "Clicks", "firstView": "First views", "sessionEnded": "Reading sessions", "returningReader": "Returning readers", "newReader": "New readers"}[$parameter["event"]] }}',
+			'={{ {"any": "Any engagement", "view": "Views", "click": "Clicks", "firstView": "First views", "sessionEnded": "Reading sessions", "returningReader": "Returning readers", "newReader": "New readers", "slideReached": "Slide reached", "versionQuiet": "Versions gone quiet"}[$parameter["event"]] }}',
 		description:
 			'Starts the workflow when a prospect views or clicks a Storydoc version (Team plan)',
 		defaults: { name: 'Storydoc Trigger' },
@@ -90,9 +102,42 @@ export class StorydocTrigger implements INodeType {
 						description:
 							'A reader starts a new session on a version they read before (they came back to it)',
 					},
+					{
+						name: 'Slide Reached',
+						value: 'slideReached',
+						description:
+							'A reader views the slide numbered Slide or one past it (the pricing slide, the last), once per reader and version, with their session so far',
+					},
+					{
+						name: 'Version Went Quiet',
+						value: 'versionQuiet',
+						description:
+							'A version read before has had no event for Quiet For: one item with its last read and its totals, again each time it is read and goes quiet again',
+					},
 					{ name: 'View', value: 'view', description: 'A view of a slide or page' },
 				],
 				default: 'any',
+			},
+			{
+				displayName: 'Slide',
+				name: 'slide',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_SLIDE },
+				default: 1,
+				required: true,
+				description:
+					'The slide number to watch for (slide 1 is the cover). A reader who views this slide or any later one counts, so set the last slide for "read to the end". The API does not say how many slides a story has: count them in the story.',
+				displayOptions: { show: { event: ['slideReached'] } },
+			},
+			{
+				displayName: 'Quiet For (Days)',
+				name: 'quietDays',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_QUIET_DAYS },
+				default: DEFAULT_QUIET_DAYS,
+				description:
+					'How long a version read before must have had no view or click before it is emitted',
+				displayOptions: { show: { event: ['versionQuiet'] } },
 			},
 			sessionGapProperty(
 				'A session is emitted once its reader has had no event for this long, so it comes at least this long after its last event (and after the next poll). Its events may span several polls.',
@@ -102,6 +147,30 @@ export class StorydocTrigger implements INodeType {
 				"A reader's event after this long without one starts a new session (as does a new session ID): that is when they count as returning",
 				{ show: { event: ['returningReader'] } },
 			),
+			sessionGapProperty(
+				"A reader's event after this long without one starts a new session: the figures of the session so far count from there",
+				{ show: { event: ['slideReached'] } },
+			),
+			sessionGapProperty(
+				'For the reading sessions in the totals of a quiet version: events of a reader more than this far apart are two sessions',
+				{ show: { event: ['versionQuiet'] } },
+			),
+			{
+				displayName:
+					"Emitted once per reader and version (readers told apart by Storydoc's visitor ID, else the session ID), from the views read since activation. The trigger remembers the last 10,000 readers who reached the slide: one not seen since the others may be emitted again.",
+				name: 'slideReachedNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { event: ['slideReached'] } },
+			},
+			{
+				displayName:
+					"Watches the versions read since activation and, at activation, those read in the Quiet For before it (one request per 1,000 of that period's events). Each quiet version costs a request per 1,000 of its events of the last 92 days (its totals), at most 30 per poll: more wait for the next polls. Up to 10,000 versions are watched at once; past that, those read longest ago are dropped.",
+				name: 'versionQuietNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { event: ['versionQuiet'] } },
+			},
 			{
 				displayName:
 					"To know a version's earlier readers, the trigger reads its events back to its creation once, when it first sees the version read (about one request per 92 days of its age and per 1,000 of its events, at most 30 per poll, each counted in the automation credits). Readers are told apart by Storydoc's visitor ID: one person on a second device counts as a new reader.",
@@ -170,6 +239,11 @@ export class StorydocTrigger implements INodeType {
 				const session = await latestEndedSession(this, settings, now);
 				return [this.helpers.returnJsonArray([session])];
 			}
+			if (
+				manual &&
+				(settings.eventType === 'slideReached' || settings.eventType === 'versionQuiet')
+			)
+				return [this.helpers.returnJsonArray([await testEngagementEvent(this, settings, now)])];
 			if (manual && isReaderEvent(settings.eventType)) {
 				const item = await latestReaderEvent(this, settings, settings.eventType, now);
 				return [this.helpers.returnJsonArray([item])];
@@ -192,6 +266,20 @@ export class StorydocTrigger implements INodeType {
 				return [this.helpers.returnJsonArray(json)];
 			}
 
+			if (!cursor && settings.eventType === 'versionQuiet') {
+				// Versions read within Quiet For before activation go quiet after it: they are read once now.
+				const lookBack = { ...settings.filters, from: now - settings.quietMs, to: now };
+				const found = await quietLookBack(this, lookBack, deadline);
+				staticData.quiet = { ...found.state };
+				if (!found.complete)
+					this.logger.info(
+						`Storydoc Trigger "${this.getNode().name}": activation read only part of the last Quiet For days before its time ran out; versions read in the rest are watched once read again`,
+						{ node: this.getNode().name, workflowId: this.getWorkflow().id },
+					);
+				const start = startCursor(now);
+				staticData.cursor = { ...start };
+				return await startedFromNow(this, start.timestamp);
+			}
 			if (!cursor) {
 				// The first poll starts from now, not from history; one request checks the plan, key and filters.
 				const probe = analyticsEvents.call(
@@ -230,6 +318,24 @@ export class StorydocTrigger implements INodeType {
 				// Every event up to `readUntil` has been read: a session idle for longer has ended.
 				const readUntil = complete ? query.to : Date.parse(next.timestamp);
 				emitted = sessionsEndedByPoll(staticData, fresh, readUntil, settings.idleGapMs);
+			} else if (settings.eventType === 'slideReached') {
+				const found = slidesReached(readSlideReachedState(staticData), fresh, {
+					slide: settings.slide,
+					idleGapMs: settings.idleGapMs,
+					readUntil: complete ? query.to : Date.parse(next.timestamp),
+				});
+				staticData.slideReached = { ...found.state };
+				emitted = found.emitted;
+			} else if (settings.eventType === 'versionQuiet') {
+				// As First View: the totals' reads and the cursor move together, or not at all.
+				const found = await quietVersions(this, readQuietState(staticData), fresh, {
+					quietMs: settings.quietMs,
+					idleGapMs: settings.idleGapMs,
+					readUntil: complete ? query.to : Date.parse(next.timestamp),
+					deadline,
+				});
+				staticData.quiet = { ...found.state };
+				emitted = found.emitted;
 			} else if (isReaderEvent(settings.eventType)) {
 				// As First View: the look-backs and the cursor move together, or not at all.
 				const found = await readerEvents(this, readReadersState(staticData), fresh, {

@@ -3,6 +3,7 @@ import type { IPollFunctions } from 'n8n-workflow';
 import { optionalLocatorId } from '../Storydoc/helpers/locatorValues';
 import { optionalEmailField, positiveIntegerField } from '../Storydoc/helpers/validation';
 import { DEFAULT_SESSION_GAP_MINUTES, MAX_SESSION_GAP_MINUTES } from '../Storydoc/constants';
+import { DAY_MS } from '../Storydoc/helpers/dateWindows';
 import type { AnalyticsEvent } from '../Storydoc/helpers/interfaces';
 import type { AnalyticsQuery } from '../Storydoc/transport/analytics';
 
@@ -13,7 +14,9 @@ export type EventType =
 	| 'firstView'
 	| 'sessionEnded'
 	| 'returningReader'
-	| 'newReader';
+	| 'newReader'
+	| 'slideReached'
+	| 'versionQuiet';
 type Output = 'events' | 'versionSummary';
 
 export const EVENT_WORDS: Record<EventType, string> = {
@@ -24,15 +27,35 @@ export const EVENT_WORDS: Record<EventType, string> = {
 	sessionEnded: 'reading session',
 	returningReader: 'returning reader',
 	newReader: 'new reader',
+	slideReached: 'slide reached',
+	versionQuiet: 'version gone quiet',
 };
+
+export const DEFAULT_QUIET_DAYS = 7;
+export const MAX_QUIET_DAYS = 60;
+
+/** The events whose items are reading sessions (so far), with Session Ends After. */
+export const SESSION_EVENTS: EventType[] = [
+	'sessionEnded',
+	'returningReader',
+	'slideReached',
+	'versionQuiet',
+];
 
 export interface Settings {
 	eventType: EventType;
 	output: Output;
 	filters: Omit<AnalyticsQuery, 'from' | 'to'>;
-	/** How long without an event ends a session (Reading Session Ended, Returning Reader). */
+	/** How long without an event ends a session (SESSION_EVENTS). */
 	idleGapMs: number;
+	/** Slide Reached: the slide number a reader must view, or one past it. */
+	slide: number;
+	/** Version Went Quiet: how long without an event. */
+	quietMs: number;
 }
+
+/** A bound for the Slide field: no story has this many slides. */
+export const MAX_SLIDE = 1000;
 
 /** The events emitted as the API returns them; the others are derived from them. */
 export const RAW_EVENTS: EventType[] = ['any', 'view', 'click'];
@@ -52,7 +75,7 @@ export function readSettings(context: IPollFunctions): Settings {
 			: 'events',
 		idleGapMs:
 			60_000 *
-			(event === 'sessionEnded' || event === 'returningReader'
+			(SESSION_EVENTS.includes(event)
 				? positiveIntegerField(
 						node,
 						undefined,
@@ -61,6 +84,27 @@ export function readSettings(context: IPollFunctions): Settings {
 						MAX_SESSION_GAP_MINUTES,
 					)
 				: DEFAULT_SESSION_GAP_MINUTES),
+		slide:
+			event === 'slideReached'
+				? positiveIntegerField(
+						node,
+						undefined,
+						'Slide',
+						context.getNodeParameter('slide', 1),
+						MAX_SLIDE,
+					)
+				: 1,
+		quietMs:
+			DAY_MS *
+			(event === 'versionQuiet'
+				? positiveIntegerField(
+						node,
+						undefined,
+						'Quiet For (Days)',
+						context.getNodeParameter('quietDays', DEFAULT_QUIET_DAYS),
+						MAX_QUIET_DAYS,
+					)
+				: DEFAULT_QUIET_DAYS),
 		filters: {
 			storyId: optionalLocatorId(
 				node,
