@@ -1,5 +1,4 @@
 import type {
-	IDataObject,
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
@@ -15,10 +14,9 @@ import { analyticsEvents, latestEvent } from '../Storydoc/transport/analytics';
 import { analyticsFilters } from '../Storydoc/descriptions/analyticsFilters';
 import { sessionGapProperty } from '../Storydoc/descriptions/sessionGap';
 import { advance, readCursor, startCursor } from './eventCursor';
-import { firstViews, readFirstViewState } from './firstViews';
+import { eventsOfPoll } from './eventsOfPoll';
 import { latestEndedSession } from './latestEndedSession';
 import { latestReaderEvent } from './latestReaderEvent';
-import { sessionsEndedByPoll } from './sessionsEnded';
 import { claimPoll } from './siblingPolls';
 import { explainTriggerError, nothingToEmit, startedFromNow, versionItems } from './pollResults';
 import { pollDeadline, readNewEvents } from './readNewEvents';
@@ -32,10 +30,8 @@ import {
 	matchesType,
 	readSettings,
 } from './settings';
-import { readSlideReachedState, slidesReached } from './slidesReached';
 import { testEngagementEvent } from './testEvents';
-import { quietLookBack, quietVersions, readQuietState } from './versionsQuiet';
-import { readerEvents, readReadersState } from './versionReaders';
+import { quietLookBack } from './versionsQuiet';
 
 export class StorydocTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -301,54 +297,15 @@ export class StorydocTrigger implements INodeType {
 
 			// Only now that the pages have arrived: a poll that fails midway leaves the cursor where it was.
 			const { fresh, next } = advance(cursor, read);
-			let emitted: IDataObject[];
 			const log = { node: this.getNode().name, workflowId: this.getWorkflow().id };
-			if (settings.eventType === 'firstView') {
-				// The checks may fail too: the cursor and what was settled move together, or not at all.
-				const found = await firstViews(this, readFirstViewState(staticData), fresh, deadline);
-				staticData.firstViews = { ...found.state };
-				emitted = found.emitted;
-				if (found.state.pending.length) {
-					this.logger.info(
-						`Storydoc Trigger "${log.node}": ${found.state.pending.length} versions wait for the next poll to check whether they were viewed before`,
-						log,
-					);
-				}
-			} else if (settings.eventType === 'sessionEnded') {
-				// Every event up to `readUntil` has been read: a session idle for longer has ended.
-				const readUntil = complete ? query.to : Date.parse(next.timestamp);
-				emitted = sessionsEndedByPoll(staticData, fresh, readUntil, settings.idleGapMs);
-			} else if (settings.eventType === 'slideReached') {
-				const found = slidesReached(readSlideReachedState(staticData), fresh, {
-					slide: settings.slide,
-					idleGapMs: settings.idleGapMs,
-					readUntil: complete ? query.to : Date.parse(next.timestamp),
-				});
-				staticData.slideReached = { ...found.state };
-				emitted = found.emitted;
-			} else if (settings.eventType === 'versionQuiet') {
-				// As First View: the totals' reads and the cursor move together, or not at all.
-				const found = await quietVersions(this, readQuietState(staticData), fresh, {
-					quietMs: settings.quietMs,
-					idleGapMs: settings.idleGapMs,
-					readUntil: complete ? query.to : Date.parse(next.timestamp),
-					deadline,
-				});
-				staticData.quiet = { ...found.state };
-				emitted = found.emitted;
-			} else if (isReaderEvent(settings.eventType)) {
-				// As First View: the look-backs and the cursor move together, or not at all.
-				const found = await readerEvents(this, readReadersState(staticData), fresh, {
-					pollFrom: from,
-					type: settings.eventType,
-					idleGapMs: settings.idleGapMs,
-					deadline,
-				});
-				staticData.readers = { ...found.state };
-				emitted = found.emitted;
-			} else {
-				emitted = fresh.filter(accept);
-			}
+			// Every event up to `readUntil` has been read: what is idle or quiet for longer is so.
+			const readUntil = complete ? query.to : Date.parse(next.timestamp);
+			const emitted = await eventsOfPoll(this, staticData, settings, {
+				fresh,
+				pollFrom: from,
+				readUntil,
+				deadline,
+			});
 			staticData.cursor = { ...next };
 			if (emitted.length) claim?.emitted(staticData);
 			else claim?.release();

@@ -9,10 +9,9 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { SEED } from '../../../sandbox/seed';
 import { line } from '../../harness/engineLine';
-import type { Json, PollerStateRow, TestItem } from '../../harness/n8n';
-import { runDurablePoll } from '../../harness/n8n';
+import type { Json } from '../../harness/n8n';
 import { useSandbox } from '../../harness/sandbox';
-import { pollingTrigger, useTestClock } from './helpers/triggerClock';
+import { durableTrigger, pollingTrigger, useTestClock } from './helpers/triggerClock';
 
 const TRIGGER = 'n8n-nodes-storydoc.storydocTrigger';
 const NODE_NAME = 'When a reader finishes';
@@ -149,14 +148,8 @@ const durableOnly = line() === '1.x' ? describe.skip : describe;
 
 durableOnly('Reading Session Ended under the durable scheduler (n8n 2.x)', () => {
 	test('a session read over three polls, with a restart (only the poller_state row survives), is emitted once', async () => {
-		const node = sessionTrigger().node;
-		const row: PollerStateRow = {};
-		const poll = async () => {
-			const result = await runDurablePoll(node, { credentials: api.credentials(), row });
-			expect(result.error).toBeUndefined();
-			return result.items.map((item: TestItem) => item.json as Json);
-		};
-		await runDurablePoll(node, { credentials: api.credentials(), row, activation: true });
+		const { activate, poll, restart } = durableTrigger(api, sessionTrigger().node);
+		await activate();
 		visit([[10]]);
 		at(60);
 		expect(await poll()).toEqual([]);
@@ -166,7 +159,7 @@ durableOnly('Reading Session Ended under the durable scheduler (n8n 2.x)', () =>
 		visit([[200, { eventName: 'view_slide_3' }]]);
 		at(240);
 		// n8n restarts: the row is all it keeps.
-		row.cursor = JSON.parse(JSON.stringify(row.cursor));
+		restart();
 		expect(await poll()).toEqual([]);
 		at(400);
 		const sessions = await poll();

@@ -8,10 +8,9 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { SEED } from '../../../sandbox/seed';
 import { line } from '../../harness/engineLine';
-import type { Json, PollerStateRow, TestItem } from '../../harness/n8n';
-import { runDurablePoll } from '../../harness/n8n';
+import type { Json } from '../../harness/n8n';
 import { useSandbox } from '../../harness/sandbox';
-import { pollingTrigger, useTestClock } from './helpers/triggerClock';
+import { durableTrigger, pollingTrigger, useTestClock } from './helpers/triggerClock';
 
 const LIVE = SEED.versions.live.id;
 const EDITED = SEED.versions.edited.id;
@@ -163,26 +162,20 @@ const durableOnly = line() === '1.x' ? describe.skip : describe;
 
 durableOnly('Slide Reached under the durable scheduler (n8n 2.x)', () => {
 	test('a reader reaching the slide across polls and a restart (only the poller_state row survives) is emitted once', async () => {
-		const { node } = slideTrigger();
-		const row: PollerStateRow = {};
-		const poll = async () => {
-			const result = await runDurablePoll(node, { credentials: api.credentials(), row });
-			expect(result.error).toBeUndefined();
-			return result.items.map((item: TestItem) => item.json as Json);
-		};
-		await runDurablePoll(node, { credentials: api.credentials(), row, activation: true });
+		const { activate, poll, restart } = durableTrigger(api, slideTrigger().node);
+		await activate();
 		views('vis_anna', [[10, 3]]);
 		at(60);
 		expect(await poll()).toEqual([]);
 		views('vis_anna', [[100, 4]]);
 		at(120);
-		row.cursor = JSON.parse(JSON.stringify(row.cursor));
+		restart();
 		expect((await poll()).map((item) => [item.visitorId, item.slideReached, item.views])).toEqual([
 			['vis_anna', 4, 2],
 		]);
 		views('vis_anna', [[150, 5]]);
 		at(180);
-		row.cursor = JSON.parse(JSON.stringify(row.cursor));
+		restart();
 		expect(await poll()).toEqual([]);
 	});
 });

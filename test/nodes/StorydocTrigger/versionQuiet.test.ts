@@ -9,10 +9,10 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { SEED } from '../../../sandbox/seed';
 import { line } from '../../harness/engineLine';
-import type { Json, PollerStateRow, TestItem } from '../../harness/n8n';
-import { runDurablePoll, runWorkflow, storydocWorkflow } from '../../harness/n8n';
+import type { Json } from '../../harness/n8n';
+import { runWorkflow, storydocWorkflow } from '../../harness/n8n';
 import { useSandbox } from '../../harness/sandbox';
-import { pollingTrigger, useTestClock } from './helpers/triggerClock';
+import { durableTrigger, pollingTrigger, useTestClock } from './helpers/triggerClock';
 
 const LIVE = SEED.versions.live.id;
 const EDITED = SEED.versions.edited.id;
@@ -195,22 +195,16 @@ const durableOnly = line() === '1.x' ? describe.skip : describe;
 durableOnly('Version Went Quiet under the durable scheduler (n8n 2.x)', () => {
 	test('a version read before activation goes quiet across polls and a restart (only the poller_state row survives): emitted once', async () => {
 		read(LIVE, [-6 * DAY]);
-		const { node } = quietTrigger();
-		const row: PollerStateRow = {};
-		const poll = async () => {
-			const result = await runDurablePoll(node, { credentials: api.credentials(), row });
-			expect(result.error).toBeUndefined();
-			return result.items.map((item: TestItem) => item.json as Json);
-		};
-		await runDurablePoll(node, { credentials: api.credentials(), row, activation: true });
+		const { activate, poll, restart } = durableTrigger(api, quietTrigger().node);
+		await activate();
 		at(60);
 		expect(await poll()).toEqual([]);
-		row.cursor = JSON.parse(JSON.stringify(row.cursor));
+		restart();
 		at(DAY + 1);
 		expect((await poll()).map((item) => [item.versionId, item.quietSince])).toEqual([
 			[LIVE, iso(DAY)],
 		]);
-		row.cursor = JSON.parse(JSON.stringify(row.cursor));
+		restart();
 		at(DAY + 120);
 		expect(await poll()).toEqual([]);
 	});

@@ -5,8 +5,8 @@
  */
 import type { IDataObject, WorkflowExecuteMode } from 'n8n-workflow';
 
-import type { Json, TestItem, TriggerNode } from '../../../harness/n8n';
-import { runPoll } from '../../../harness/n8n';
+import type { Json, PollerStateRow, TestItem, TriggerNode } from '../../../harness/n8n';
+import { runDurablePoll, runPoll } from '../../../harness/n8n';
 import type { SandboxHandle, TokenName } from '../../../harness/sandbox';
 
 export const SECOND = 1000;
@@ -48,6 +48,25 @@ export function pollingTrigger(api: SandboxHandle, node: TriggerNode) {
 		/** n8n restarted: only what it stored of the static data (JSON) is left. */
 		restart() {
 			staticData = JSON.parse(JSON.stringify(staticData));
+		},
+	};
+}
+
+/**
+ * The same node under n8n 2.x's durable scheduler: its poller_state row is all n8n keeps between
+ * polls, so `restart()` leaves only the row's JSON. `poll()` expects the poll to succeed.
+ */
+export function durableTrigger(api: SandboxHandle, node: TriggerNode) {
+	const row: PollerStateRow = {};
+	return {
+		activate: () => runDurablePoll(node, { credentials: api.credentials(), row, activation: true }),
+		async poll() {
+			const result = await runDurablePoll(node, { credentials: api.credentials(), row });
+			expect(result.error).toBeUndefined();
+			return result.items.map((item: TestItem) => item.json as Json);
+		},
+		restart() {
+			row.cursor = JSON.parse(JSON.stringify(row.cursor));
 		},
 	};
 }
