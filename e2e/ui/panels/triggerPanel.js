@@ -1,5 +1,5 @@
 'use strict';
-/** The Storydoc Trigger in the editor: its Event list, notices, Fetch Test Event returning the latest click, First View, Reading Session Ended. */
+/** The Storydoc Trigger in the editor: its Event list, notices, Fetch Test Event returning the latest click, First View, Reading Session Ended, the reader events, Slide Reached and Version Went Quiet. */
 const { expectEqual, ensure } = require('../../../scripts/lib/assertions');
 const { TRIGGER_TYPE } = require('../../n8n-app');
 const { dropdownOptions, tidyForScreenshot } = require('../browser');
@@ -99,6 +99,29 @@ function readerEvents(session) {
 				.waitFor({ state: 'detached', timeout: 15_000 });
 			await tidyForScreenshot(page);
 			await session.screenshot('ui-trigger-returning-reader.png');
+		},
+		{ needs: [OPENED] },
+	);
+	session.test(
+		'choosing Slide Reached shows Slide and what it remembers; Version Went Quiet shows Quiet For and what it costs',
+		async ({ page }) => {
+			const field = (name) => page.locator(`[data-test-id="parameter-input-${name}"]`);
+			await chooseEvent(page, 'Slide Reached');
+			await field('slide').waitFor({ timeout: 15_000 });
+			await page
+				.getByText('Emitted once per reader and version', { exact: false })
+				.first()
+				.waitFor({ timeout: 15_000 });
+			await chooseEvent(page, 'Version Went Quiet');
+			await field('quietDays').waitFor({ timeout: 15_000 });
+			await field('slide').waitFor({ state: 'detached', timeout: 15_000 });
+			await page
+				.getByText('Watches the versions read since activation', { exact: false })
+				.first()
+				.waitFor({ timeout: 15_000 });
+			await field('output').waitFor({ state: 'detached', timeout: 15_000 });
+			await tidyForScreenshot(page);
+			await session.screenshot('ui-trigger-quiet.png');
 		},
 		{ needs: [OPENED] },
 	);
