@@ -11,6 +11,8 @@ const Sequencer = require('@jest/test-sequencer').default;
 const MINUTES_LONG = [
 	'e2e/scenarios/engagement.test.js',
 	'e2e/scenarios/engagementDurable.test.js',
+	'e2e/scenarios/slideQuiet.test.js',
+	'e2e/scenarios/slideQuietDurable.test.js',
 	'e2e/scenarios/durable.test.js',
 	'e2e/scenarios/catchUpPolls.test.js',
 	'e2e/scenarios/triggers.test.js',
