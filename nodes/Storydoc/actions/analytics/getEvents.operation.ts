@@ -94,6 +94,8 @@ const properties: INodeProperties[] = [
 	{
 		...versionLocator,
 		name: 'itemVersion',
+		// Checked by the node: n8n would hold a run whose Output is an expression for a missing Version.
+		required: false,
 		description:
 			"The version this item is about, usually mapped from it (a CRM deal's Storydoc version): its ID, editorUrl or versionUrl",
 		displayOptions: { show: { output: ['itemVersions'] } },
