@@ -74,10 +74,7 @@ export async function quietTotals(
 	const engagement = new VersionEngagement(new Set([versionId]), idleGapMs);
 	for await (const page of analyticsEvents.call(context, query))
 		for (const event of page) engagement.add(event);
-	const figures = engagement.results().get(versionId);
-	if (!figures) return undefined;
-	delete figures.opened;
-	return figures;
+	return engagement.results().get(versionId);
 }
 
 /** With no event of it left in the window (the API forgot them), its last read is all it has. */
@@ -86,10 +83,8 @@ export function quietItem(
 	figures: IDataObject | undefined,
 	{ last, quietMs, readUntil }: { last: number; quietMs: number; readUntil: number },
 ): IDataObject {
-	const unread = notOpened(versionId, null);
-	delete unread.opened;
 	return {
-		...(figures ?? { ...unread, lastEventAt: new Date(last).toISOString() }),
+		...(figures ?? { ...notOpened(versionId, null), lastEventAt: new Date(last).toISOString() }),
 		quietSince: new Date(last + quietMs).toISOString(),
 		quietForDays: quietMs / DAY_MS,
 		totalsFrom: new Date(totalsFrom(readUntil)).toISOString(),

@@ -4,10 +4,9 @@ import type { AnalyticsEvent } from './interfaces';
 import { ReadingSessions, readingByVersion } from './readingSessions';
 import { VersionSummaries } from './versionSummary';
 
-/** What Summary for Each Item's Version gives a version the period has no event for. */
+/** Summary per Version's fields for a version the period has no event for. */
 export function notOpened(versionId: string, storyId: string | null): IDataObject {
 	return {
-		opened: false,
 		storyId,
 		storyTitle: null,
 		versionId,
@@ -34,34 +33,31 @@ export function notOpened(versionId: string, storyId: string | null): IDataObjec
 	};
 }
 
-/** Summary per Version's figures of the wanted versions only; the others' events are read past. */
+/** Summary per Version: its tally and the reading sessions, of every version or only the `wanted`. */
 export class VersionEngagement {
 	private readonly sessions: ReadingSessions;
 
 	private readonly summaries = new VersionSummaries();
 
 	constructor(
-		private readonly wanted: ReadonlySet<string>,
+		private readonly wanted: ReadonlySet<string> | undefined,
 		idleGapMs: number,
 	) {
 		this.sessions = new ReadingSessions(idleGapMs);
 	}
 
 	add(event: AnalyticsEvent): void {
-		if (!this.wanted.has(event.versionId)) return;
+		if (this.wanted && !this.wanted.has(event.versionId)) return;
 		this.sessions.add(event);
 		this.summaries.add(event);
 	}
 
+	/** By version, the most recently active first. */
 	results(): Map<string, IDataObject> {
 		const reading = readingByVersion(this.sessions);
 		const byVersion = new Map<string, IDataObject>();
 		for (const summary of this.summaries.results())
-			byVersion.set(summary.versionId, {
-				opened: true,
-				...summary,
-				...reading.get(summary.versionId),
-			});
+			byVersion.set(summary.versionId, { ...summary, ...reading.get(summary.versionId) });
 		return byVersion;
 	}
 }

@@ -19,7 +19,7 @@ import { sessionGapProperty } from '../../descriptions/sessionGap';
 import { fieldError } from '../../helpers/fieldError';
 import { optionalLocatorId, requireLocatorId } from '../../helpers/locatorValues';
 import { itemParameter, runNode } from '../../helpers/runParameters';
-import { notOpened } from '../../helpers/versionEngagement';
+import { VersionEngagement, notOpened } from '../../helpers/versionEngagement';
 import {
 	booleanField,
 	optionField,
@@ -29,8 +29,7 @@ import {
 	validateDateRange,
 } from '../../helpers/validation';
 import { EVENT_OUTPUT, readOutput } from '../../helpers/output';
-import { ReadingSessions, readingByVersion } from '../../helpers/readingSessions';
-import { VersionSummaries } from '../../helpers/versionSummary';
+import { ReadingSessions } from '../../helpers/readingSessions';
 import { analyticsEvents } from '../../transport/analytics';
 import type { AnalyticsQuery } from '../../transport/analytics';
 import type { ItemRequest } from '../node.type';
@@ -253,7 +252,10 @@ function prepareItemVersion(
 		itemIndex,
 	});
 	return async () => {
-		const figures = (await read()) ?? notOpened(versionId, query.storyId ?? null);
+		const figures = (await read()) ?? {
+			opened: false,
+			...notOpened(versionId, query.storyId ?? null),
+		};
 		return [{ json: figures, pairedItem: { item: itemIndex } }];
 	};
 }
@@ -305,21 +307,14 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest
 	return async () => {
 		const events = analyticsEvents.call(this, query, { concurrency, limit, itemIndex });
 		if (output !== 'events') {
-			const sessions = new ReadingSessions(idleGapMs);
-			const summaries = output === 'versionSummary' ? new VersionSummaries() : undefined;
-			for await (const page of events) {
-				for (const event of page) {
-					sessions.add(event);
-					summaries?.add(event);
-				}
-			}
 			let results: IDataObject[];
-			if (summaries) {
-				const reading = readingByVersion(sessions);
-				results = summaries
-					.results()
-					.map((summary) => ({ ...summary, ...reading.get(summary.versionId) }));
+			if (output === 'versionSummary') {
+				const summaries = new VersionEngagement(undefined, idleGapMs);
+				for await (const page of events) for (const event of page) summaries.add(event);
+				results = [...summaries.results().values()];
 			} else {
+				const sessions = new ReadingSessions(idleGapMs);
+				for await (const page of events) for (const event of page) sessions.add(event);
 				results = sessions.results(Math.min(query.to, Date.now()));
 			}
 			return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(results), {

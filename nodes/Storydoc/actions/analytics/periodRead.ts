@@ -34,7 +34,10 @@ async function readGroup(context: IExecuteFunctions, group: PeriodGroup) {
 				for (const event of page) engagement.add(event);
 		}),
 	);
-	return engagement.results();
+	const byVersion = new Map<string, IDataObject>();
+	for (const [versionId, figures] of engagement.results())
+		byVersion.set(versionId, { opened: true, ...figures });
+	return byVersion;
 }
 
 /** Joins an item to its period's group while items are prepared; the first item's turn reads it for all. */
