@@ -35,6 +35,10 @@ async function startCrm() {
 		failNext: (status, method, pathPattern, times = 1) =>
 			call('POST', `${name}/fault`, { status, method, path: pathPattern, times }),
 		add: (kind, record) => call('POST', `${name}/add`, { kind, record }),
+		/** A record changed in the service by someone else (its properties, or fields in Salesforce). */
+		update: (kind, id, properties) => call('POST', `${name}/update`, { kind, id, properties }),
+		/** HubSpot: every record's last change moved `minutes` back, as if that much time had passed. */
+		age: (minutes) => call('POST', `${name}/age`, { minutes }),
 	});
 	return {
 		env: ready.env,

@@ -18,6 +18,13 @@ const notFound = (what) =>
 function passes(properties, { propertyName, operator, value }) {
 	const actual = properties[propertyName];
 	const known = actual !== undefined && actual !== null && actual !== '';
+	// HubSpot's reference gives no answer for a comparison without a value: refused, so a test sees it.
+	if (!operator.includes('HAS_PROPERTY') && (value === undefined || value === null || value === ''))
+		throw new StandInError(400, {
+			status: 'error',
+			message: `There was a problem with the request: ${propertyName} ${operator} has no value`,
+			category: 'VALIDATION_ERROR',
+		});
 	switch (operator) {
 		case 'HAS_PROPERTY':
 			return known;
@@ -128,11 +135,20 @@ function find(state, kind, id, what) {
 	return record;
 }
 
+/** Sets a record's properties as HubSpot does: its own `hs_lastmodifieddate` moves, no other record's. */
+function change(record, properties) {
+	for (const [name, value] of Object.entries(properties))
+		record.properties[name] = value === null ? null : String(value);
+	record.updatedAt = now();
+	record.properties.hs_lastmodifieddate = String(Date.now());
+}
+
 function updateDeal(state, id, body) {
 	const deal = find(state, 'deals', id, 'Deal');
-	for (const { name, value } of body?.properties ?? []) deal.properties[name] = String(value);
-	deal.updatedAt = now();
-	deal.properties.hs_lastmodifieddate = String(Date.now());
+	change(
+		deal,
+		Object.fromEntries((body?.properties ?? []).map(({ name, value }) => [name, value])),
+	);
 	return v1Deal(deal);
 }
 
@@ -233,7 +249,17 @@ function createHubspot({ token, seed }) {
 	});
 	/** A record added for one test (a contact for a sandbox prospect, say), until the reset. */
 	const add = (kind, record) => state[kind].push(stored(record));
-	return Object.assign(standIn, { state, reset, add });
+	/** A change made in HubSpot by someone else (a seller editing a deal or a contact). */
+	const update = (kind, id, properties) => change(find(state, kind, id, kind), properties);
+	/** Time passing: every record last changed `minutes` earlier than it was (a schedule's next run). */
+	const age = (minutes) => {
+		for (const kind of ['companies', 'contacts', 'deals'])
+			for (const record of state[kind])
+				record.properties.hs_lastmodifieddate = String(
+					Number(record.properties.hs_lastmodifieddate) - minutes * 60_000,
+				);
+	};
+	return Object.assign(standIn, { state, reset, add, update, age });
 }
 
 module.exports = { createHubspot };

@@ -20,14 +20,16 @@ function query(state, soql) {
 			{ message: `unsupported query: ${soql}`, errorCode: 'MALFORMED_QUERY' },
 		]);
 	const type = from[1][0].toUpperCase() + from[1].slice(1).toLowerCase();
-	const email = /\bEmail\s*=\s*'?([^'\s]*)'?/i.exec(soql)?.[1];
+	// SOQL's `Email = null` (and `= ''`, the same in SOQL) matches the records without an email.
+	const condition = /\bEmail\s*=\s*(null\b|'([^']*)')/i.exec(soql);
+	const wanted = condition ? (condition[2] ?? '').toLowerCase() : undefined;
 	const fields = /^\s*SELECT\s+(.+?)\s+FROM\b/i
 		.exec(soql)[1]
 		.split(',')
 		.map((field) => field.trim());
 	const limit = Number(/\bLIMIT\s+(\d+)/i.exec(soql)?.[1] ?? Infinity);
 	const records = state[type === 'Contact' ? 'contacts' : 'leads']
-		.filter((record) => email === undefined || record.Email.toLowerCase() === email.toLowerCase())
+		.filter((record) => wanted === undefined || (record.Email ?? '').toLowerCase() === wanted)
 		.slice(0, limit)
 		.map((record) => {
 			const shown = { attributes: { type, url: `${API}/sobjects/${type}/${record.Id}` } };
@@ -83,7 +85,9 @@ function createSalesforce({ token, seed }) {
 					],
 	});
 	const add = (kind, record) => state[kind].push(record);
-	return Object.assign(standIn, { state, reset, add });
+	const update = (kind, id, fields) =>
+		Object.assign(state[kind].find((record) => record.Id === id) ?? {}, fields);
+	return Object.assign(standIn, { state, reset, add, update });
 }
 
 module.exports = { createSalesforce };

@@ -48,6 +48,15 @@ function adminHandler(standIns, proxy) {
 			standIn.add(kind, record);
 			return {};
 		}
+		if (action === 'age') {
+			standIn.age((await readJson(request)).minutes);
+			return {};
+		}
+		if (action === 'update') {
+			const { kind, id, properties } = await readJson(request);
+			standIn.update(kind, id, properties);
+			return {};
+		}
 		throw new Error(`no admin action ${action}`);
 	};
 }

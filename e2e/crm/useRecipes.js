@@ -8,6 +8,7 @@
 const path = require('node:path');
 
 const { ensure, expectEqual } = require('../../scripts/lib/assertions');
+const { PROPOSAL_STORY_ID, SENDER_EMAIL } = require('../../scripts/examples/sandboxValues');
 const { ownerSession } = require('../harness/ownerSession');
 const { NO_TOKEN_LEAKED, useApp } = require('../harness/useApp');
 const { waitFor } = require('../harness/waiting');
@@ -75,6 +76,21 @@ function helpers({ app, recipes }) {
 				return executions.outputs[node] && executions;
 			}, `a stored run of ${recipe} through ${node}`);
 			return stored.outputs;
+		},
+
+		/** A new version of the proposal story made through the API (nobody has read it): its ID. */
+		async newVersion(data) {
+			const response = await fetch(`${app.url}/v2/versions`, {
+				method: 'POST',
+				headers: {
+					authorization: `Bearer ${app.sandbox.tokens.team}`,
+					'content-type': 'application/json',
+				},
+				body: JSON.stringify({ storyId: PROPOSAL_STORY_ID, senderEmail: SENDER_EMAIL, data }),
+			});
+			const body = await response.json();
+			ensure(response.ok, `creating a version: ${JSON.stringify(body)}`);
+			return body.versionId;
 		},
 
 		/** With STORYDOC_RECIPES_REPORT (set by `npm run demo`): what a recipe did, as the demo prints it. */

@@ -2,7 +2,7 @@
 /**
  * examples/recipes/hubspot-deal-proposal.json in the real app (`n8n execute`, as its Run now button):
  * each HubSpot deal in the proposal stage gets one version made from its contact, company and owner,
- * its ID and link written on the deal; a re-run updates those versions and creates none; a deal
+ * its ID and link written on the deal; a re-run finds them up to date and sends nothing; a deal
  * without a contact goes to its branch; HubSpot's 500 and 429 are tried again, and a deal update that
  * fails on every try stops the run as the recipe's note says.
  */
@@ -25,6 +25,12 @@ const creates = async () =>
 	(await versionRequests()).filter(
 		(entry) => entry.method === 'POST' && entry.path === '/v2/versions',
 	);
+
+/** The name of a deal's company, as the version's title and `company` take it. */
+async function companyOf(deal) {
+	const { companies } = await scenario.crm.hubspot.state();
+	return companies.find((company) => company.id === deal.companyIds[0]).properties.name;
+}
 
 /** Each deal with a contact: its version made from contact, company and owner, its link on the deal. */
 async function expectEachDealsVersion(run, deals) {
@@ -72,7 +78,7 @@ async function expectEachDealsVersion(run, deals) {
 	}
 }
 
-test('each deal in the stage gets one personalized version, its link written on the deal; a re-run updates it', async () => {
+test('each deal in the stage gets one personalized version, its link written on the deal; a re-run finds each up to date and sends nothing', async () => {
 	const run = await scenario.execute(RECIPE);
 	ensure(
 		run.code === 0,
@@ -92,17 +98,30 @@ test('each deal in the stage gets one personalized version, its link written on 
 		'no version for them',
 	);
 	expectEqual((await creates()).length, withContact.length, 'one Create per deal');
+	ensure(
+		withContact.every((deal) => /^[0-9a-f]{64}$/.test(deal.properties.storydoc_made_from)),
+		'each deal carries what its version was made from (storydoc_made_from)',
+	);
 
+	// The run's own writes changed the deals, so the next run reads them again: each is up to date.
 	const versions = await app.client.state('versions');
 	const before = await versionRequests();
+	const writes = async () =>
+		(await scenario.crm.hubspot.log()).filter((entry) => entry.method === 'PUT').length;
+	const writesBefore = await writes();
 	const again = await scenario.execute(RECIPE);
 	ensure(again.code === 0, `the re-run exited ${again.code}: ${again.errorMessage}`);
-	const rerun = (await versionRequests()).slice(before.length);
 	expectEqual(
-		rerun.map((entry) => `${entry.method} ${entry.path}`).sort(),
-		withContact.map((deal) => `POST /v2/versions/${deal.properties.storydoc_version_id}`).sort(),
-		'the re-run updates each deal’s version, creates none',
+		(again.branches['Version up to date?']?.[0] ?? []).map((item) => item.json.company).sort(),
+		(await Promise.all(withContact.map(companyOf))).sort(),
+		'the re-run finds each deal’s version up to date',
 	);
+	expectEqual(
+		(await versionRequests()).slice(before.length),
+		[],
+		'Storydoc requests of the re-run',
+	);
+	expectEqual((await writes()) - writesBefore, 0, 'HubSpot writes of the re-run');
 	expectEqual((await app.client.state('versions')).length, versions.length, 'no new version');
 	scenario.report(
 		'HubSpot deal → personalized proposal → link on the deal (n8n execute, then again)',
@@ -116,7 +135,7 @@ test('each deal in the stage gets one personalized version, its link written on 
 			...without.map(
 				(deal) => `deal ${deal.id} "${deal.properties.dealname}": no contact, in its branch`,
 			),
-			`the second run: ${rerun.length} Version › Update, no Create`,
+			'the second run: every version up to date, nothing sent to Storydoc, nothing written',
 		],
 	);
 });

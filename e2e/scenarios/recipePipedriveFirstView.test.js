@@ -6,7 +6,6 @@
  * the same proposal adds nothing.
  */
 const { ensure, expectEqual } = require('../../scripts/lib/assertions');
-const { PROPOSAL_STORY_ID, SENDER_EMAIL } = require('../../scripts/examples/sandboxValues');
 const { useRecipes, view } = require('../crm/useRecipes');
 const { waitFor } = require('../harness/waiting');
 
@@ -15,23 +14,8 @@ const scenario = useRecipes();
 const { app } = scenario;
 
 /** A new version of the proposal story (nobody has read it), made through the API. */
-async function newVersion(title) {
-	const response = await fetch(`${app.url}/v2/versions`, {
-		method: 'POST',
-		headers: {
-			authorization: `Bearer ${app.sandbox.tokens.team}`,
-			'content-type': 'application/json',
-		},
-		body: JSON.stringify({
-			storyId: PROPOSAL_STORY_ID,
-			senderEmail: SENDER_EMAIL,
-			data: { title, first_name: 'Nia', email: 'nia@umbrella.example' },
-		}),
-	});
-	const body = await response.json();
-	ensure(response.ok, `creating a version: ${JSON.stringify(body)}`);
-	return body.versionId;
-}
+const newVersion = (title) =>
+	scenario.newVersion({ title, first_name: 'Nia', email: 'nia@umbrella.example' });
 
 /** The activity the first view must add (the opened version's names, place and device from the event). */
 const activityFor = (first, dueDate) => ({
