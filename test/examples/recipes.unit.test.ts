@@ -27,6 +27,7 @@ const VERSIONS: Record<string, number> = {
 	'n8n-nodes-base.scheduleTrigger': 1.3,
 	'n8n-nodes-base.manualTrigger': 1,
 	'n8n-nodes-base.noOp': 1,
+	'n8n-nodes-base.splitInBatches': 3,
 	'n8n-nodes-base.stickyNote': 1,
 	'n8n-nodes-storydoc.storydoc': 1,
 	'n8n-nodes-storydoc.storydocTrigger': 1,
