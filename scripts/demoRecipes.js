@@ -1,9 +1,9 @@
 'use strict';
 /**
- * The demo's second part: the recipes of examples/recipes/ in the real n8n app (installed into
- * ~/.cache/storydoc-e2e on first use, a few minutes), with HubSpot, Salesforce, Pipedrive and Slack
- * answered by local stand-ins behind an intercepting proxy. It runs the real-app scenario that checks
- * them (e2e/scenarios/recipe*.test.js), which print what each service received.
+ * `npm run demo:recipes`, the demo's second command: the recipes of examples/recipes/ in the real n8n
+ * app (installed into ~/.cache/storydoc-e2e on first use, a few minutes), with HubSpot, Salesforce,
+ * Pipedrive and Slack answered by local stand-ins behind an intercepting proxy. It runs the real-app
+ * scenarios that check them (e2e/scenarios/recipe*.test.js), which print what each service received.
  */
 const { spawn } = require('node:child_process');
 const path = require('node:path');
@@ -51,7 +51,10 @@ async function demoRecipes() {
 		),
 	);
 	console.log(
-		'  In the real n8n app (installed into ~/.cache/storydoc-e2e on first use: a few minutes),',
+		'  In the real n8n app: installed into ~/.cache/storydoc-e2e on first use (about 5 minutes,',
+	);
+	console.log(
+		"  3 GB), then about 12 minutes of runs, some waiting for n8n's polls as an active workflow does;",
 	);
 	console.log(
 		'  the services answered by local stand-ins behind an intercepting proxy; each recipe as filed.\n',
@@ -63,5 +66,14 @@ async function demoRecipes() {
 	console.log('Every recipe ran in n8n against the sandbox and the stand-ins.');
 	return true;
 }
+
+if (require.main === module)
+	demoRecipes().then(
+		(held) => (process.exitCode = held ? 0 : 1),
+		(error) => {
+			console.error(error.stack || error);
+			process.exitCode = 1;
+		},
+	);
 
 module.exports = { demoRecipes };

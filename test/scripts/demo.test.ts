@@ -1,9 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions -- tests run in Node, not in n8n's node sandbox, and run the script as a child process */
 /**
  * `npm run demo` (scripts/demo.js), run as npm runs it after the build: every example through n8n's
- * engine against a sandbox of its own, a report per example, nothing failed. Its second part, the
- * recipes in the real app, is the real-app scenarios e2e/scenarios/recipe*.test.js (`npm test`
- * never starts n8n): `--engine-only` here.
+ * engine against a sandbox of its own, a report per example, nothing failed, and the second command
+ * named at the end. That one, `npm run demo:recipes`, runs the real-app scenarios
+ * e2e/scenarios/recipe*.test.js (`npm test` never starts n8n; `npm run test:e2e` runs them).
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import { loadExamples } from '../../scripts/examples';
 const ROOT = path.resolve(__dirname, '..', '..');
 
 test('npm run demo runs every example against the sandbox and reports each, with no failure', () => {
-	const demo = spawnSync(process.execPath, [path.join('scripts', 'demo.js'), '--engine-only'], {
+	const demo = spawnSync(process.execPath, [path.join('scripts', 'demo.js')], {
 		cwd: ROOT,
 		encoding: 'utf8',
 		timeout: 120_000,
@@ -26,4 +26,5 @@ test('npm run demo runs every example against the sandbox and reports each, with
 	}
 	expect(lines.filter((line) => line.trim().startsWith('✗'))).toEqual([]);
 	expect(demo.stdout).toContain('Every example ran against the sandbox.');
+	expect(demo.stdout).toContain('npm run demo:recipes');
 });
