@@ -31,11 +31,14 @@ async function startCrm() {
 	const service = (name) => ({
 		state: () => call('GET', `${name}/state`),
 		log: () => call('GET', `${name}/log`),
-		/** The next `times` requests of `method` on a path matching `path` (a RegExp source) get `status`. */
-		failNext: (status, method, pathPattern, times = 1) =>
-			call('POST', `${name}/fault`, { status, method, path: pathPattern, times }),
+		/**
+		 * The next `times` requests of `method` on a path matching `path` (a RegExp source), and whose
+		 * body holds `bodyIncludes` when given, get `status`.
+		 */
+		failNext: (status, method, pathPattern, times = 1, bodyIncludes = undefined) =>
+			call('POST', `${name}/fault`, { status, method, path: pathPattern, times, bodyIncludes }),
 		add: (kind, record) => call('POST', `${name}/add`, { kind, record }),
-		/** A record changed in the service by someone else (its properties, or fields in Salesforce). */
+		/** HubSpot: a record changed by someone else (a seller editing a deal or a contact). */
 		update: (kind, id, properties) => call('POST', `${name}/update`, { kind, id, properties }),
 		/** HubSpot: every record's last change moved `minutes` back, as if that much time had passed. */
 		age: (minutes) => call('POST', `${name}/age`, { minutes }),

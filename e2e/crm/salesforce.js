@@ -85,9 +85,7 @@ function createSalesforce({ token, seed }) {
 					],
 	});
 	const add = (kind, record) => state[kind].push(record);
-	const update = (kind, id, fields) =>
-		Object.assign(state[kind].find((record) => record.Id === id) ?? {}, fields);
-	return Object.assign(standIn, { state, reset, add, update });
+	return Object.assign(standIn, { state, reset, add });
 }
 
 module.exports = { createSalesforce };

@@ -34,11 +34,14 @@ function adminHandler(standIns, proxy) {
 		if (action === 'state') return standIn.state;
 		if (action === 'log') return standIn.log;
 		if (action === 'fault') {
-			const { status, method, path, times } = await readJson(request);
+			const { status, method, path, times, bodyIncludes } = await readJson(request);
 			const pattern = new RegExp(path);
 			standIn.failNext(
 				status,
-				(entry) => entry.method === method && pattern.test(entry.path),
+				(entry) =>
+					entry.method === method &&
+					pattern.test(entry.path) &&
+					(!bodyIncludes || JSON.stringify(entry.body ?? '').includes(bodyIncludes)),
 				times,
 			);
 			return {};

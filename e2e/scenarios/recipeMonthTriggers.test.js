@@ -181,8 +181,38 @@ async function expectWrites() {
 		[...searched, ...queried].every((email) => typeof email === 'string' && email.includes('@')),
 		`CRM look-ups by an email only: ${[...searched, ...queried]}`,
 	);
-
 	return hubspot;
+}
+
+/**
+ * Each service's calls against its note's costs per visit or first view. Every trigger recipe sees
+ * every visit: 11 sessions, 10 with an email (the anonymous one never looked up), 3 of a HubSpot
+ * contact; 4 first views of new proposals (the others were read before), 2 of them on a deal.
+ */
+async function expectCalls() {
+	const { crm } = scenario;
+	const calls = (log, method, pattern) =>
+		log.filter((entry) => entry.method === method && pattern.test(entry.path)).length;
+	const [hubspot, salesforce, pipedrive] = await Promise.all(
+		['hubspot', 'salesforce', 'pipedrive'].map((service) => crm[service].log()),
+	);
+	expectEqual(
+		{
+			hubspot: [
+				calls(hubspot, 'POST', /contacts\/search$/),
+				calls(hubspot, 'POST', /deals\/search$/),
+				calls(hubspot, 'POST', /\/notes$/),
+				calls(hubspot, 'POST', /engagements$/),
+			],
+			salesforce: [calls(salesforce, 'GET', /\/query$/), calls(salesforce, 'POST', /task$/i)],
+			pipedrive: [
+				calls(pipedrive, 'GET', /deals\/search$/),
+				calls(pipedrive, 'POST', /activities$/),
+			],
+		},
+		{ hubspot: [10, 3, 3, 1], salesforce: [20, 3], pipedrive: [4, 2] },
+		'each service’s calls: per visit with an email, per visit of a record, per first view',
+	);
 }
 
 /** Each refused write once, in its recipe's Not written, with what it needs to be sent again. */
@@ -273,6 +303,7 @@ test('three recipes left running over many polls: each expected write once, each
 		await waitFor(() => analytics() >= before + 6, 'two more polls of the three triggers', 240_000);
 
 		const hubspot = await expectWrites();
+		await expectCalls();
 		await expectNotWritten(running, versions);
 		const { storydoc, versionReads } = expectStorydocRequests(versions);
 		scenario.report('A month in an afternoon: three trigger recipes side by side (n8n start)', [

@@ -247,4 +247,74 @@ test('each visit of a contact: a note on contact and deal; past the thresholds a
 	}
 });
 
+test('HubSpot refusing a note and a task: each visit in "Not written" once, with what failed, the error and the whole visit', async () => {
+	const { crm } = scenario;
+	const people = await prospects();
+	// Sessions of their own: the executions of the test before are still stored.
+	app.sandbox.addEvents([
+		view(people.known.id, 'vis_rec_a', 'n1', 1, 45),
+		{
+			...view(people.known.id, 'vis_rec_a', 'n1', 1, 44),
+			eventCategory: 'click',
+			eventName: CLICK,
+		},
+		view(people.cased, 'vis_rec_f', 'n2', 1, 44),
+	]);
+	await crm.hubspot.failNext(500, 'POST', '^/crm/v3/objects/notes$', 1, CASED_CONTACT_ID);
+	await crm.hubspot.failNext(500, 'POST', '^/engagements/v1/engagements$');
+	await scenario.activateAsIfAnHourAgo(RECIPE);
+	const running = await app.start();
+	try {
+		const mine = await waitFor(async () => {
+			const seen = await scenario.storedOutputs(running, RECIPE, NOT_WRITTEN);
+			const items = seen[NOT_WRITTEN].filter(({ json }) => ['n1', 'n2'].includes(json.sessionId));
+			return items.length >= 2 && items;
+		}, 'the refused note and task');
+		const refused = Object.fromEntries(
+			mine.map(({ json }) => [
+				json.notWritten,
+				{
+					error: [json.error, json.errorDescription],
+					reader: [json.prospectEmail, json.visitorId, json.sessionId],
+					proposal: [json.versionId, typeof json.versionTitle],
+					records: [json.contactId, json.dealId ?? null],
+					startedAt: typeof json.startedAt,
+					text: typeof json.noteText,
+				},
+			]),
+		);
+		const error = 'The service was not able to process your request';
+		expectEqual(
+			refused,
+			{
+				note: {
+					error: [error, 'internal error'],
+					reader: [' Tomas.Berg@Cyberdyne.test', 'vis_rec_f', 'n2'],
+					proposal: [people.cased, 'string'],
+					records: [CASED_CONTACT_ID, null],
+					startedAt: 'string',
+					text: 'string',
+				},
+				task: {
+					error: [error, null],
+					reader: [people.known.data.email, 'vis_rec_a', 'n1'],
+					proposal: [people.known.id, 'string'],
+					records: [people.contactId, DEAL_ID],
+					startedAt: 'string',
+					text: 'string',
+				},
+			},
+			'the refused note and task, each with its visit',
+		);
+		const hubspot = await crm.hubspot.state();
+		expectEqual(
+			[hubspot.notes.length, hubspot.tasks.length, (await crm.slack.log()).length],
+			[1, 0, 0],
+			'written: the clicked visit’s note; no task, so no Slack message',
+		);
+	} finally {
+		await running.stop();
+	}
+});
+
 scenario.noTokenLeaked();
