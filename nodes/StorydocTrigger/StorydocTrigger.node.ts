@@ -4,34 +4,21 @@ import type {
 	INodeTypeDescription,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
-import type { AnalyticsEvent } from '../Storydoc/helpers/interfaces';
+import type { AnalyticsEvent } from '../engagement/events';
 import { listSearch } from '../Storydoc/methods';
-import { DAY_MS, MAX_WINDOW_DAYS } from '../Storydoc/helpers/dateWindows';
 import { readCredentialAfresh } from '../Storydoc/transport';
-import { analyticsEvents, latestEvent } from '../Storydoc/transport/analytics';
-import { analyticsFilters } from '../Storydoc/descriptions/analyticsFilters';
-import { sessionGapProperty } from '../Storydoc/descriptions/sessionGap';
-import { advance, readCursor, startCursor } from './eventCursor';
-import { eventsOfPoll } from './eventsOfPoll';
-import { latestEndedSession } from './latestEndedSession';
-import { latestReaderEvent } from './latestReaderEvent';
-import { claimPoll } from './siblingPolls';
-import { explainTriggerError, nothingToEmit, startedFromNow, versionItems } from './pollResults';
-import { pollDeadline, readNewEvents } from './readNewEvents';
-import {
-	DEFAULT_QUIET_DAYS,
-	EVENT_WORDS,
-	MAX_QUIET_DAYS,
-	MAX_SLIDE,
-	RAW_EVENTS,
-	isReaderEvent,
-	matchesType,
-	readSettings,
-} from './settings';
-import { testEngagementEvent } from './testEvents';
-import { quietLookBack } from './versionsQuiet';
+import { analyticsEvents } from '../Storydoc/transport/analytics';
+import { triggerProperties } from './parameters';
+import { eventsOfPoll } from './events/eventsOfPoll';
+import { quietLookBack } from './events/versionQuiet';
+import { advance, readCursor, startCursor } from './poll/cursor';
+import { pollDeadline, readNewEvents } from './poll/newEvents';
+import { explainTriggerError, nothingToEmit, startedFromNow, versionItems } from './poll/results';
+import { claimPoll } from './poll/siblingPolls';
+import { readSettings } from './settings';
+import { fetchTestEvent } from './testEvent/fetchTestEvent';
 
 export class StorydocTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -58,154 +45,7 @@ export class StorydocTrigger implements INodeType {
 				whenToDisplay: 'beforeExecution',
 			},
 		],
-		properties: [
-			{
-				displayName:
-					'This trigger reads Storydoc\'s analytics, which need the Team plan. On other plans its activation fails with "Analytics API is available on the Team plan only". Every poll is at least one request, counted against the workspace\'s monthly automation credits: poll no more often than you need.',
-				name: 'teamPlanNotice',
-				type: 'notice',
-				default: '',
-			},
-			{
-				displayName: 'Event',
-				name: 'event',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Any Engagement', value: 'any', description: 'A view or a click' },
-					{ name: 'Click', value: 'click', description: 'A click on a link or call to action' },
-					{
-						name: 'First View of a Version',
-						value: 'firstView',
-						description:
-							'The first time a version is viewed since it was created, once per version (a prospect opened the proposal)',
-					},
-					{
-						name: 'New Reader on a Version',
-						value: 'newReader',
-						description:
-							'Someone not seen before opens a version that others have read (the proposal was shared), with how many readers it now has',
-					},
-					{
-						name: 'Reading Session Ended',
-						value: 'sessionEnded',
-						description:
-							'A reader finished a visit to a version: once it has had no event for Session Ends After, one item with its reading time, slides and clicks',
-					},
-					{
-						name: 'Returning Reader',
-						value: 'returningReader',
-						description:
-							'A reader starts a new session on a version they read before (they came back to it)',
-					},
-					{
-						name: 'Slide Reached',
-						value: 'slideReached',
-						description:
-							'A reader views the slide numbered Slide or one past it (the pricing slide, the last), once per reader and version, with their session so far',
-					},
-					{
-						name: 'Version Went Quiet',
-						value: 'versionQuiet',
-						description:
-							'A version read before has had no event for Quiet For: one item with its last read and its totals, again each time it is read and goes quiet again',
-					},
-					{ name: 'View', value: 'view', description: 'A view of a slide or page' },
-				],
-				default: 'any',
-			},
-			{
-				displayName: 'Slide',
-				name: 'slide',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_SLIDE },
-				default: 1,
-				required: true,
-				description:
-					'The slide number to watch for (slide 1 is the cover). A reader who views this slide or any later one counts, so set the last slide for "read to the end". The API does not say how many slides a story has: count them in the story.',
-				displayOptions: { show: { event: ['slideReached'] } },
-			},
-			{
-				displayName: 'Quiet For (Days)',
-				name: 'quietDays',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_QUIET_DAYS },
-				default: DEFAULT_QUIET_DAYS,
-				description:
-					'How long a version read before must have had no view or click before it is emitted',
-				displayOptions: { show: { event: ['versionQuiet'] } },
-			},
-			sessionGapProperty(
-				'A session is emitted once its reader has had no event for this long, so it comes at least this long after its last event (and after the next poll). Its events may span several polls.',
-				{ show: { event: ['sessionEnded'] } },
-			),
-			sessionGapProperty(
-				"A reader's event after this long without one starts a new session (as does a new session ID): that is when they count as returning",
-				{ show: { event: ['returningReader'] } },
-			),
-			sessionGapProperty(
-				"A reader's event after this long without one starts a new session: the figures of the session so far count from there",
-				{ show: { event: ['slideReached'] } },
-			),
-			sessionGapProperty(
-				'For the reading sessions in the totals of a quiet version: events of a reader more than this far apart are two sessions',
-				{ show: { event: ['versionQuiet'] } },
-			),
-			{
-				displayName:
-					"Emitted once per reader and version (readers told apart by Storydoc's visitor ID, else the session ID), from the views read since activation. The trigger remembers the last 10,000 readers who reached the slide: one not seen since the others may be emitted again.",
-				name: 'slideReachedNotice',
-				type: 'notice',
-				default: '',
-				displayOptions: { show: { event: ['slideReached'] } },
-			},
-			{
-				displayName:
-					"Watches the versions read since activation and, at activation, those read in the Quiet For before it (one request per 1,000 of that period's events). Each quiet version costs a request per 1,000 of its events of the last 92 days (its totals), at most 30 per poll: more wait for the next polls. Up to 10,000 versions are watched at once; past that, those read longest ago are dropped.",
-				name: 'versionQuietNotice',
-				type: 'notice',
-				default: '',
-				displayOptions: { show: { event: ['versionQuiet'] } },
-			},
-			{
-				displayName:
-					"To know a version's earlier readers, the trigger reads its events back to its creation once, when it first sees the version read (about one request per 92 days of its age and per 1,000 of its events, at most 30 per poll, each counted in the automation credits). Readers are told apart by Storydoc's visitor ID: one person on a second device counts as a new reader.",
-				name: 'readersNotice',
-				type: 'notice',
-				default: '',
-				displayOptions: { show: { event: ['returningReader', 'newReader'] } },
-			},
-			{
-				displayName:
-					"Emits a version's first view once, and only if it was never viewed before. To know, the trigger reads the version's earlier events once (about one request per 92 days of its age, at most 30 per poll, each counted in the automation credits).",
-				name: 'firstViewNotice',
-				type: 'notice',
-				default: '',
-				displayOptions: { show: { event: ['firstView'] } },
-			},
-			analyticsFilters,
-			{
-				displayName: 'Output',
-				name: 'output',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'Each Event',
-						value: 'events',
-						description: 'One item per new event, oldest first, as the API returns it',
-					},
-					{
-						name: 'One Item per Version',
-						value: 'versionSummary',
-						description:
-							'For busy stories: per poll, one item per version with the counts of its new events and the latest of them',
-					},
-				],
-				default: 'events',
-				displayOptions: { show: { event: RAW_EVENTS } },
-			},
-		],
+		properties: triggerProperties,
 	};
 
 	methods = { listSearch };
@@ -216,7 +56,6 @@ export class StorydocTrigger implements INodeType {
 		const manual = this.getMode() === 'manual';
 		const cursor = readCursor(staticData);
 		const settings = readSettings(this);
-		const accept = matchesType(settings.eventType);
 		const now = Date.now();
 		const deadline = pollDeadline(this, now);
 		// Before any await: of polls started together from one saved state, only the first reads.
@@ -231,36 +70,7 @@ export class StorydocTrigger implements INodeType {
 		}
 
 		try {
-			if (manual && settings.eventType === 'sessionEnded') {
-				const session = await latestEndedSession(this, settings, now);
-				return [this.helpers.returnJsonArray([session])];
-			}
-			if (
-				manual &&
-				(settings.eventType === 'slideReached' || settings.eventType === 'versionQuiet')
-			)
-				return [this.helpers.returnJsonArray([await testEngagementEvent(this, settings, now)])];
-			if (manual && isReaderEvent(settings.eventType)) {
-				const item = await latestReaderEvent(this, settings, settings.eventType, now);
-				return [this.helpers.returnJsonArray([item])];
-			}
-			if (manual) {
-				// A real event to map fields from; the cursor is left alone.
-				const query = { ...settings.filters, from: now - MAX_WINDOW_DAYS * DAY_MS, to: now };
-				const event = await latestEvent.call(this, query, accept);
-				if (!event) {
-					throw new NodeOperationError(
-						this.getNode(),
-						`No ${EVENT_WORDS[settings.eventType]} event in the last ${MAX_WINDOW_DAYS} days matches this trigger`,
-						{
-							description:
-								'Open a version of the story (or the version) this trigger watches, then fetch a test event again; or loosen the filters.',
-						},
-					);
-				}
-				const json = settings.output === 'versionSummary' ? versionItems([event]) : [event];
-				return [this.helpers.returnJsonArray(json)];
-			}
+			if (manual) return [this.helpers.returnJsonArray(await fetchTestEvent(this, settings, now))];
 
 			if (!cursor && settings.eventType === 'versionQuiet') {
 				// Versions read within Quiet For before activation go quiet after it: they are read once now.

@@ -4,7 +4,7 @@ import { optionalLocatorId } from '../Storydoc/helpers/locatorValues';
 import { optionalEmailField, positiveIntegerField } from '../Storydoc/helpers/validation';
 import { DEFAULT_SESSION_GAP_MINUTES, MAX_SESSION_GAP_MINUTES } from '../Storydoc/constants';
 import { DAY_MS } from '../Storydoc/helpers/dateWindows';
-import type { AnalyticsEvent } from '../Storydoc/helpers/interfaces';
+import type { AnalyticsEvent } from '../engagement/events';
 import type { AnalyticsQuery } from '../Storydoc/transport/analytics';
 
 export type EventType =

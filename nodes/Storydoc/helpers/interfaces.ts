@@ -48,30 +48,3 @@ export interface VersionDataInput {
 	/** Create: the story's required variables must have a value. Update sends only what is set. */
 	enforceRequired: boolean;
 }
-
-/** The version an analytics event is about, and its prospect: what every summary of events starts with. */
-export interface VersionFields {
-	storyId: string;
-	storyTitle: string | null;
-	versionId: string;
-	versionTitle: string | null;
-	prospectName: string | null;
-	prospectEmail: string | null;
-	prospectPosition: string | null;
-}
-
-/** One event of GET /v2/analytics/events. */
-export interface AnalyticsEvent extends IDataObject {
-	timestamp: string;
-	storyId: string;
-	versionId: string;
-	storyTitle?: string | null;
-	versionTitle?: string | null;
-	prospectName?: string | null;
-	prospectEmail?: string | null;
-	prospectPosition?: string | null;
-	eventName?: string | null;
-	eventCategory?: string | null;
-	visitorId?: string | null;
-	sessionId?: string | null;
-}

@@ -6,7 +6,7 @@ import { DAY_MS, isOutsideWindow, splitIntoWindows } from '../helpers/dateWindow
 import type { DateWindow } from '../helpers/dateWindows';
 import { orderedPages } from '../helpers/orderedPages';
 import type { Page } from '../helpers/orderedPages';
-import type { AnalyticsEvent } from '../helpers/interfaces';
+import type { AnalyticsEvent } from '../../engagement/events';
 import type { StorydocContext } from './context';
 import { storydocApiRequest } from './request';
 

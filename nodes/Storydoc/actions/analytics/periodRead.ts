@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { deepCopy } from 'n8n-workflow';
 
-import { VersionEngagement } from '../../helpers/versionEngagement';
+import { VersionEngagement } from '../../../engagement/versionEngagement';
 import { analyticsEvents } from '../../transport/analytics';
 import type { AnalyticsQuery } from '../../transport/analytics';
 

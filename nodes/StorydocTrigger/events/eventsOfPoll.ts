@@ -1,0 +1,74 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import type { AnalyticsEvent } from '../../engagement/events';
+import { firstViews, readFirstViewState } from './firstView';
+import { sessionsEndedByPoll } from './sessionEnded';
+import type { Settings } from '../settings';
+import { isReaderEvent, matchesType } from '../settings';
+import { readSlideReachedState, slidesReached } from './slideReached';
+import { readerEvents, readReadersState } from './readers';
+import { quietVersions, readQuietState } from './versionQuiet';
+
+interface PollRead {
+	fresh: AnalyticsEvent[];
+	pollFrom: number;
+	readUntil: number;
+	deadline: number;
+}
+
+/**
+ * What a poll's new events emit for the chosen Event, and the event's state beside the cursor. The
+ * look-backs may fail: the caller saves the state with the cursor only when all of it succeeded.
+ */
+export async function eventsOfPoll(
+	context: IPollFunctions,
+	staticData: IDataObject,
+	settings: Settings,
+	{ fresh, pollFrom, readUntil, deadline }: PollRead,
+): Promise<IDataObject[]> {
+	const { eventType, idleGapMs } = settings;
+	if (eventType === 'firstView') {
+		const found = await firstViews(context, readFirstViewState(staticData), fresh, deadline);
+		staticData.firstViews = { ...found.state };
+		if (found.state.pending.length) {
+			const log = { node: context.getNode().name, workflowId: context.getWorkflow().id };
+			context.logger.info(
+				`Storydoc Trigger "${log.node}": ${found.state.pending.length} versions wait for the next poll to check whether they were viewed before`,
+				log,
+			);
+		}
+		return found.emitted;
+	}
+	if (eventType === 'sessionEnded')
+		return sessionsEndedByPoll(staticData, fresh, readUntil, idleGapMs);
+	if (eventType === 'slideReached') {
+		const found = slidesReached(readSlideReachedState(staticData), fresh, {
+			slide: settings.slide,
+			idleGapMs,
+			readUntil,
+		});
+		staticData.slideReached = { ...found.state };
+		return found.emitted;
+	}
+	if (eventType === 'versionQuiet') {
+		const found = await quietVersions(context, readQuietState(staticData), fresh, {
+			quietMs: settings.quietMs,
+			idleGapMs,
+			readUntil,
+			deadline,
+		});
+		staticData.quiet = { ...found.state };
+		return found.emitted;
+	}
+	if (isReaderEvent(eventType)) {
+		const found = await readerEvents(context, readReadersState(staticData), fresh, {
+			pollFrom,
+			type: eventType,
+			idleGapMs,
+			deadline,
+		});
+		staticData.readers = { ...found.state };
+		return found.emitted;
+	}
+	return fresh.filter(matchesType(eventType));
+}
