@@ -16,6 +16,7 @@ const { ensure, expectEqual } = require('../../scripts/lib/assertions');
 const { sandboxClient, startSandbox } = require('../../scripts/lib/sandbox');
 const app = require('../n8n-app');
 const { n8nCli } = require('./cli');
+const { ownerSession } = require('./ownerSession');
 const { storydocCredential } = require('./credentials');
 
 /** The name of the check each file ends with (`expectNoTokenLeaked`). */
@@ -79,8 +80,12 @@ function withMethods(handle, extraEnv) {
 			...extra,
 		]);
 
-	/** `n8n start` on the user folder (its own ports), stopped after the tests or by `stop`. */
-	handle.start = async () => {
+	/**
+	 * `n8n start` on the user folder (its own ports), stopped after the tests or by `stop`;
+	 * `beforeStart` runs right before it (what must be as recent as the start).
+	 */
+	handle.start = async ({ beforeStart } = {}) => {
+		await beforeStart?.();
 		const env = app.n8nEnv(handle.n8n, {
 			userFolder: handle.userFolder,
 			brokerPort: await app.freePort(),
@@ -95,6 +100,21 @@ function withMethods(handle, extraEnv) {
 		const { child, url } = await app.startN8n(handle.n8n, env, logFile);
 		handle.running.push(child);
 		return { child, url, stop: () => app.stopN8n(child) };
+	};
+
+	/** Stops `running`, runs `whileDown` (n8n is down), starts n8n again on the same user folder. */
+	handle.restart = async (running, whileDown) => {
+		await running.stop();
+		await whileDown?.();
+		return handle.start();
+	};
+
+	/** The owner, set up through n8n's REST API on the first call; later calls point it at `url`. */
+	let owner;
+	handle.ownerSession = async (url) => {
+		if (owner) owner.rebase(url);
+		else owner = await ownerSession(url);
+		return owner;
 	};
 
 	handle.stopAll = () => Promise.all(handle.running.map((child) => app.stopN8n(child)));

@@ -1,7 +1,7 @@
 'use strict';
 /**
  * n8n 2.x's durable scheduler (its four settings on, e2e/triggers/durableScheduler.js): the two
- * trigger workflows side by side as in triggers.test.js, then the cursors n8n committed, n8n stopped
+ * trigger workflows side by side as in pollScenarios.test.js, then the cursors n8n committed, n8n stopped
  * and started again (e2e/triggers/restart.js), and the click workflow edited and republished while
  * n8n runs (e2e/triggers/republish.js). About 6 minutes; not on n8n 1.x, which has no such scheduler.
  */

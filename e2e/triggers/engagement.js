@@ -13,7 +13,6 @@ const { SEED } = require('../../sandbox/seed');
 const { loadExamples } = require('../../scripts/examples');
 const { ensure, expectEqual, show } = require('../../scripts/lib/assertions');
 const { credentialRef } = require('../harness/credentials');
-const { ownerSession } = require('../harness/ownerSession');
 const { pause } = require('../harness/waiting');
 const { pollingWorkflow, versionOf } = require('../harness/workflows');
 const { executionOutputs } = require('./executions');
@@ -158,6 +157,7 @@ async function readersAndAFirstSession(sandbox, { readers, sessions, readBy }) {
 		await readBy(next, `Dora's slide ${slide}`);
 	}
 	expectEqual(sessions.lookedUp(), [C], "Yann's session, emitted while Dora's goes on");
+	return slide;
 }
 
 /** @param {ReturnType<import('../harness/useApp').useApp>} app */
@@ -166,7 +166,7 @@ async function engagementScenario(app) {
 	const note = await setUp(app);
 	let running = await app.start();
 	try {
-		const owner = await ownerSession(running.url);
+		const owner = await app.ownerSession(running.url);
 		const notes = () => executionOutputs(owner, app.n8n, note.workflow.id);
 		const log = logOf(sandbox);
 		const { readers, sessions, readBy } = log;
@@ -174,18 +174,30 @@ async function engagementScenario(app) {
 			() => sessions.polls()[0] && readers.polls().length >= 3,
 			'the four activation polls',
 		);
-		await readersAndAFirstSession(sandbox, log);
+		let doraSlide = await readersAndAFirstSession(sandbox, log);
+		const doraReadsOn = () => {
+			doraSlide++;
+			sandbox.addEvents([
+				event(C, 'vis_e2e_dora', 'dora-1', { eventName: `view_slide_${doraSlide}` }),
+			]);
+		};
 
 		// n8n stops in the middle of Dora's session, once the runs that emitted Yann's have ended (with the
 		// default scheduler n8n saves a trigger's state only with a run).
 		await waitFor(async () => (await notes()).count > 0, "the example's first notes");
 		await pause(3000);
-		await running.stop();
-		const [click] = sandbox.addEvents([
-			event(C, 'vis_e2e_dora', 'dora-1', { eventCategory: 'click', eventName: CLICK }),
-		]);
-		running = await app.start();
-		owner.rebase(running.url);
+		let click;
+		running = await app.restart(
+			running,
+			() => {
+				[click] = sandbox.addEvents([
+					event(C, 'vis_e2e_dora', 'dora-1', { eventCategory: 'click', eventName: CLICK }),
+				]);
+			},
+			// Sharing n8n with other scenarios, it may wait for them: Dora reads on, so her session stays open.
+			{ meanwhile: () => doraReadsOn() },
+		);
+		await app.ownerSession(running.url);
 		await readBy(click, "Dora's click, made while n8n was stopped");
 		await waitFor(
 			() => sessions.lookedUp().length >= 2,
