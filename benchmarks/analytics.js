@@ -8,7 +8,7 @@
  *
  * One `n8n execute` runs Get Events twice, each a branch of the trigger: first in the fresh process
  * (a), then again once that process is warm (a'), then Summary per Version (s), Summary per
- * Reading Session (r) and Summary for Each Item's Version of 500 deals (d; the sandbox has a version
+ * Reading Session (r), Summary per Story (y) and Summary for Each Item's Version of 500 deals (d; the sandbox has a version
  * per deal, a tenth never opened: benchmarks/analytics/perDeal.js); another runs HTTP
  * Request + Split Out (b). Beside them the floor (f): the same pages read with plain `fetch` and the
  * node's concurrency, parsed and wrapped as items, in a process of its own on the app's Node, first
@@ -51,6 +51,8 @@ const CONCURRENCY = process.env.BENCH_CONCURRENCY
 	: undefined;
 const PAGE_SIZE = 1000;
 const ENGINE_SIDES = { a: 'Get Events', b: 'HTTP Request + Split Out', t: "the trigger's poll" };
+/** Reads of the period in the Get Events workflow: cold, warm, per version, per session, per story, per deal. */
+const GET_EVENTS_READS = 6;
 /** Reads of the floor per process: the first cold, the rest warm. */
 const FLOOR_READS = 3;
 
@@ -68,6 +70,15 @@ function eventsMismatch(items, eventIds) {
 function summaryMismatch(items, eventCount) {
 	const counted = items.reduce((sum, item) => sum + item.json.views + item.json.clicks, 0);
 	return counted === eventCount ? undefined : `counted ${counted} events, expected ${eventCount}`;
+}
+
+/** Summary per Story's sessions, per story, against Summary per Reading Session's (same run). */
+function storyMismatch(stories, sessions) {
+	const count = new Map();
+	for (const { json } of sessions) count.set(json.storyId, (count.get(json.storyId) ?? 0) + 1);
+	const wrong = stories.find(({ json }) => json.readingSessions !== count.get(json.storyId));
+	if (stories.length !== count.size) return `${stories.length} stories, expected ${count.size}`;
+	return wrong ? `story ${wrong.json.storyId}: ${wrong.json.readingSessions} sessions` : undefined;
 }
 
 /** Collects, per check, the failures seen over all runs; one line each at the end. */
@@ -106,6 +117,7 @@ async function measureInApp({ app, sandbox, workflows, floorQuery, outputs }) {
 		warm: [],
 		summary: [],
 		sessions: [],
+		stories: [],
 		perDeal: [],
 		httpRequest: [],
 		floorCold: [],
@@ -125,7 +137,11 @@ async function measureInApp({ app, sandbox, workflows, floorQuery, outputs }) {
 	};
 	const sides = {
 		async getEvents(run) {
-			const { result, requests } = await executeInApp(workflows.getEvents, run, 5 * pagesPerRead);
+			const { result, requests } = await executeInApp(
+				workflows.getEvents,
+				run,
+				GET_EVENTS_READS * pagesPerRead,
+			);
 			inFlight.push(requests.mostInFlight);
 			const items = (name) => result.outputs[name] ?? [];
 			outputs.record(
@@ -145,6 +161,10 @@ async function measureInApp({ app, sandbox, workflows, floorQuery, outputs }) {
 				summaryMismatch(items(NODES.sessions), EVENTS),
 			);
 			outputs.record(
+				"Summary per Story in the app: its stories' reading sessions are Summary per Reading Session's",
+				storyMismatch(items(NODES.stories), items(NODES.sessions)),
+			);
+			outputs.record(
 				`Summary for Each Item's Version in the app: one item per deal (${DEALS}), in order, with Summary per Version's figures or opened false and zeros`,
 				perDealMismatch(items(NODES.perDeal), items(NODES.summary)),
 			);
@@ -154,6 +174,7 @@ async function measureInApp({ app, sandbox, workflows, floorQuery, outputs }) {
 				warm: NODES.warm,
 				summary: NODES.summary,
 				sessions: NODES.sessions,
+				stories: NODES.stories,
 				perDeal: NODES.perDeal,
 			})) {
 				const ms = result.nodeMs(name);
@@ -228,6 +249,7 @@ function printApp(rows, { eventJsonBytes, n8nVersion, node, concurrency }) {
 	row("(a') Get Events, again in the same process (warm)", rows.warm);
 	row('(s)  Summary per Version (warm)', rows.summary);
 	row('(r)  Summary per Reading Session (warm)', rows.sessions);
+	row('(y)  Summary per Story (warm)', rows.stories);
 	row(`(d)  Summary for Each Item's Version, ${DEALS} deals (warm)`, rows.perDeal);
 	row('(b)  HTTP Request 4.2 + Split Out, fresh process', rows.httpRequest);
 	row('(f)  floor: fetch, parse, wrap; first in a new process', rows.floorCold);
@@ -291,6 +313,10 @@ function checkTargets(rows, engine) {
 	);
 	const perDeal = medianOf(rows.perDeal, 'ms');
 	const summary = medianOf(rows.summary, 'ms');
+	const stories = medianOf(rows.stories, 'ms');
+	console.log(
+		`Summary per Story over Summary per Version, same run of the app (y)/(s): ${ratio(stories, summary)}`,
+	);
 	console.log(
 		`Engagement per deal (${DEALS} deals, ${rows.unread} never opened) over Summary per Version, same run of the app (d)/(s): ${ratio(perDeal, summary)}`,
 	);
@@ -299,6 +325,11 @@ function checkTargets(rows, engine) {
 		"target: Summary for Each Item's Version of 500 deals ≤ 1.1 × Summary per Version in the same run (d)/(s)",
 		perDeal / summary <= 1.1,
 		ratio(perDeal, summary),
+	);
+	check(
+		'target: Summary per Story ≤ 1.1 × Summary per Version in the same run (y)/(s)',
+		stories / summary <= 1.1,
+		ratio(stories, summary),
 	);
 	check(
 		"target: Summary per Reading Session ≤ 1.1 × Get Events' each event in the same run (r)/(a')",

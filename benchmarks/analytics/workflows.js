@@ -3,7 +3,7 @@
  * The workflows bench:analytics runs in the real app, each from a Manual Trigger. n8n (execution
  * order v1) runs a node's branches one after another, the top one first, so one `n8n execute` gives
  * Get Events in a fresh n8n process, then again in the same process once warm, then Summary per
- * Version, then Summary per Reading Session, then Summary for Each Item's Version of the deals'
+ * Version, then Summary per Reading Session, then Summary per Story, then Summary for Each Item's Version of the deals'
  * versions (Set and Split Out making one item per deal, as a CRM's deals come in).
  */
 const { BEARER_CREDENTIAL, manualWorkflow: workflow, storydocNode } = require('../lib/workflows');
@@ -13,6 +13,7 @@ const NODES = {
 	warm: 'Get Events (warm)',
 	summary: 'Summary per Version',
 	sessions: 'Summary per Reading Session',
+	stories: 'Summary per Story',
 	deals: 'Deals',
 	oneItemPerDeal: 'One Item per Deal',
 	perDeal: 'Engagement per Deal',
@@ -73,6 +74,7 @@ function getEventsWorkflow({ dateFrom, dateTo, concurrency, dealVersionIds }) {
 			getEvents(NODES.warm, 200, { returnAll: true }),
 			getEvents(NODES.summary, 400, { output: 'versionSummary' }),
 			getEvents(NODES.sessions, 600, { output: 'readingSessions' }),
+			getEvents(NODES.stories, 700, { output: 'storySummary' }),
 			...dealNodes(dealVersionIds),
 			getEvents(
 				NODES.perDeal,
@@ -92,6 +94,7 @@ function getEventsWorkflow({ dateFrom, dateTo, concurrency, dealVersionIds }) {
 						link(NODES.warm),
 						link(NODES.summary),
 						link(NODES.sessions),
+						link(NODES.stories),
 						link(NODES.deals),
 					],
 				],

@@ -17,6 +17,8 @@ export interface ReadingSession extends IDataObject, VersionFields {
 	slidesViewed: number[];
 	deepestSlide: number | null;
 	actionsClicked: string[];
+	/** Clicks per action name, in actionsClicked's order. */
+	actionClicks: Record<string, number>;
 	secondsPerSlide: Record<string, number>;
 	deviceType: string | null;
 	deviceTypeName: string | null;
@@ -68,6 +70,7 @@ export function openSession(event: AnalyticsEvent, instant: number): OpenSession
 		slidesViewed: [],
 		deepestSlide: null,
 		actionsClicked: [],
+		actionClicks: {},
 		secondsPerSlide: {},
 		deviceType: null,
 		deviceTypeName: null,
@@ -157,7 +160,12 @@ export function addToSession(open: OpenSession, event: AnalyticsEvent, instant: 
 			session.slidesViewed.push(slide);
 	} else if (event.eventCategory === 'click') {
 		session.clicks++;
-		if (present(event.eventName)) addAction(open, event.eventName, instant);
+		if (present(event.eventName)) {
+			addAction(open, event.eventName, instant);
+			// `??=`: a session kept by a trigger before this field existed has none.
+			const counts = (session.actionClicks ??= {});
+			counts[event.eventName] = (counts[event.eventName] ?? 0) + 1;
+		}
 	}
 	spanTo(open, event.timestamp, instant);
 	for (const field of DETAIL_FIELDS) {
@@ -176,6 +184,9 @@ export function mergeSessions(into: OpenSession, from: OpenSession) {
 	from.session.actionsClicked.forEach((name, index) =>
 		addAction(into, name, from.actionsAt[index]),
 	);
+	const counts = (session.actionClicks ??= {});
+	for (const [name, clicks] of Object.entries(from.session.actionClicks ?? {}))
+		counts[name] = (counts[name] ?? 0) + clicks;
 	for (const moment of from.moments) addMoment(into, moment);
 	into.slideViews.push(...from.slideViews);
 	spanTo(into, from.session.startedAt, from.firstInstant);
@@ -199,6 +210,13 @@ export function finishSession(open: OpenSession, mayBeOngoing: boolean): Reading
 		slidesViewed,
 		deepestSlide: slidesViewed.length ? slidesViewed[slidesViewed.length - 1] : null,
 		actionsClicked: [...open.session.actionsClicked],
+		// At least one: a session a trigger kept from before the count existed has clicks uncounted.
+		actionClicks: Object.fromEntries(
+			open.session.actionsClicked.map((name) => [
+				name,
+				Math.max(1, open.session.actionClicks?.[name] ?? 0),
+			]),
+		),
 		secondsPerSlide: secondsBySlide(slideMilliseconds(open)),
 		mayBeOngoing,
 	};

@@ -142,6 +142,9 @@ function expectedSessions(sessions, { readUntil, gapMs } = {}) {
 			slidesViewed: slides,
 			deepestSlide: slides.length ? slides[slides.length - 1] : null,
 			actionsClicked: [...new Set(actions)],
+			actionClicks: Object.fromEntries(
+				[...new Set(actions)].map((name) => [name, actions.filter((a) => a === name).length]),
+			),
 			secondsPerSlide: slideSecondsByHand(events),
 			deviceType: earliest(events, 'deviceType'),
 			locationCity: earliest(events, 'locationCity'),

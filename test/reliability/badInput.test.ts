@@ -234,7 +234,7 @@ const CASES: BadInputCase[] = [
 		'Output unknown',
 		analytics({ output: '={{ "table" }}' }),
 		'Output',
-		'must be "events" (Raw Events) or "readingSessions" (Summary per Reading Session) or "versionSummary" (Summary per Version) or "itemVersions" (Summary for Each Item\'s Version)',
+		'must be "events" (Raw Events) or "readingSessions" (Summary per Reading Session) or "versionSummary" (Summary per Version) or "itemVersions" (Summary for Each Item\'s Version) or "storySummary" (Summary per Story)',
 	],
 	[
 		'Analytics › Get Events',

@@ -1,5 +1,9 @@
 'use strict';
-/** Get Events with two input items: the Team-plan notice, and the hint that points at Execute Once. */
+/**
+ * Get Events with two input items: the Team-plan notice, the hint that points at Execute Once, and
+ * Summary per Story's parameters.
+ */
+const { expectEqual } = require('../../../scripts/lib/assertions');
 const { tidyForScreenshot } = require('../browser');
 const { builtNodeDescription, plainText } = require('../nodeDescriptions');
 const { ANALYTICS_NODE, ANALYTICS_WORKFLOW_ID } = require('../workflows');
@@ -39,6 +43,31 @@ function analyticsPanel(session) {
 			await page.waitForTimeout(1000); // n8n's toast about the node not having run yet, closed below
 			await tidyForScreenshot(page);
 			await session.screenshot('ui-analytics-hint.png');
+		},
+		{ needs: [OPENED] },
+	);
+	session.test(
+		'choosing Summary per Story shows Items (one per story, per story and slide, per story and day) and Last Slide',
+		async ({ page }) => {
+			const field = (name) => page.locator(`[data-test-id="parameter-input-${name}"]`);
+			await page.click('[data-test-id="parameter-input-output"]');
+			await page
+				.locator('.el-select-dropdown__item:visible', { hasText: 'Summary per Story' })
+				.click();
+			await page.waitForTimeout(500); // the list's fade-out
+			await field('storyItems').waitFor({ timeout: 15_000 });
+			await field('lastSlide').waitFor({ timeout: 15_000 });
+			await field('itemVersion').waitFor({ state: 'detached', timeout: 15_000 });
+			await page.click('[data-test-id="parameter-input-storyItems"]');
+			const shown = await page.locator('.el-select-dropdown__item:visible').allInnerTexts();
+			expectEqual(
+				shown.map((text) => text.split('\n')[0].trim()),
+				['One per Story', 'One per Story and Slide', 'One per Story and Day'],
+				'the Items options',
+			);
+			await page.keyboard.press('Escape');
+			await tidyForScreenshot(page);
+			await session.screenshot('ui-analytics-story.png');
 		},
 		{ needs: [OPENED] },
 	);

@@ -29,6 +29,12 @@ const FOR_A_MODEL: Array<{ resource: string; operation: string; output?: string;
 		text: 'Summarize who read which Storydoc version between two dates (ISO 8601, e.g. 2026-11-01T00:00:00Z): one result per version with its prospect, views, clicks, visitors, reading sessions, returning readers, reading time and deepest slide. Needs the Team plan.',
 	},
 	{
+		resource: 'analytics',
+		operation: 'getEvents',
+		output: 'storySummary',
+		text: "Summarize how each Storydoc story was read between two dates (ISO 8601, e.g. 2026-11-01T00:00:00Z), as Storydoc's analytics page does: readers, sessions, engaged readers, average reading time, the funnel to the last slide, bounce, each slide's reach, devices, cities, each day, actions clicked. Needs the Team plan.",
+	},
+	{
 		resource: 'story',
 		operation: 'generate',
 		text: "Generate a new Storydoc presentation (a Live story) with AI from a prompt, in the brand of a company's website. Takes up to 3 minutes and uses AI credits; each call makes a new story. Returns its ID as pageId, to create versions of it.",

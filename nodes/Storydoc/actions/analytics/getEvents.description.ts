@@ -40,16 +40,22 @@ const properties: INodeProperties[] = [
 				description: 'One item per view or click, oldest first, as the API returns it',
 			},
 			{
+				name: "Summary for Each Item's Version",
+				value: 'itemVersions',
+				description:
+					"One item per input item, paired to it: Summary per Version's figures for the version the item names (a deal's proposal), with opened false and zeros when nobody read it in the period. The period is read once for all items.",
+			},
+			{
 				name: 'Summary per Reading Session',
 				value: 'readingSessions',
 				description:
 					'One item per visit of a reader to a version, oldest first: reading time, slides viewed and the deepest, actions clicked, whether the reader came back',
 			},
 			{
-				name: "Summary for Each Item's Version",
-				value: 'itemVersions',
+				name: 'Summary per Story',
+				value: 'storySummary',
 				description:
-					"One item per input item, paired to it: Summary per Version's figures for the version the item names (a deal's proposal), with opened false and zeros when nobody read it in the period. The period is read once for all items.",
+					"One item per story read in the period, as Storydoc's analytics page shows it: readers, sessions, engaged readers, reading time, the funnel to the last slide, bounce, each slide's reach, devices, cities, each day, actions clicked, versions read",
 			},
 			{
 				name: 'Summary per Version',
@@ -62,8 +68,45 @@ const properties: INodeProperties[] = [
 	},
 	sessionGapProperty(
 		"For events without a session ID: a reader's events more than this far apart are two sessions. A session whose last event is more recent than this may still be going on.",
-		{ show: { output: ['readingSessions', 'versionSummary', 'itemVersions'] } },
+		{ show: { output: ['readingSessions', 'versionSummary', 'itemVersions', 'storySummary'] } },
 	),
+	{
+		displayName: 'Items',
+		name: 'storyItems',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'One per Story',
+				value: 'story',
+				description:
+					'Every figure of a story in one item, slides and days as lists (for a warehouse)',
+			},
+			{
+				name: 'One per Story and Slide',
+				value: 'slide',
+				description: "Flat, for a sheet: each slide's reach with the story's ID, title and readers",
+			},
+			{
+				name: 'One per Story and Day',
+				value: 'day',
+				description:
+					"Flat, for a sheet: each day's sessions and readers (in the workflow's time zone), days without any included",
+			},
+		],
+		default: 'story',
+		displayOptions: { show: { output: ['storySummary'] } },
+	},
+	{
+		displayName: 'Last Slide',
+		name: 'lastSlide',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+		description:
+			"The story's last slide, for the funnel's completed readers and the slides listed. The API does not say how many slides a story has: 0 takes the deepest slide any reader reached in the period. Needs the Story filter, so that it is one story's.",
+		displayOptions: { show: { output: ['storySummary'] } },
+	},
 	{
 		...versionLocator,
 		name: 'itemVersion',

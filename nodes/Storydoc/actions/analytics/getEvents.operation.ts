@@ -24,6 +24,7 @@ import { analyticsEvents } from '../../transport/analytics';
 import type { AnalyticsQuery } from '../../transport/analytics';
 import type { ItemRequest } from '../node.type';
 import { forgetPeriodReads, joinPeriodRead } from './periodRead';
+import { readStoryOptions, storyItems } from './storyOutput';
 
 export { description } from './getEvents.description';
 
@@ -158,6 +159,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest
 		readingSessions: 'Summary per Reading Session',
 		versionSummary: 'Summary per Version',
 		itemVersions: "Summary for Each Item's Version",
+		storySummary: 'Summary per Story',
 	});
 	if (output === 'itemVersions') return prepareItemVersion(this, itemIndex, query);
 	const returnAll =
@@ -184,6 +186,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest
 	);
 	const shape = output === 'events' ? readOutput(this, itemIndex, EVENT_OUTPUT) : undefined;
 	const idleGapMs = output === 'events' ? 0 : readIdleGapMs(this, itemIndex);
+	const story = output === 'storySummary' ? readStoryOptions(this, itemIndex, query) : undefined;
 
 	return async () => {
 		const events = analyticsEvents.call(this, query, { concurrency, limit, itemIndex });
@@ -196,7 +199,8 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest
 			} else {
 				const sessions = new ReadingSessions(idleGapMs);
 				for await (const page of events) for (const event of page) sessions.add(event);
-				results = sessions.results(Math.min(query.to, Date.now()));
+				const finished = sessions.results(Math.min(query.to, Date.now()));
+				results = story ? storyItems(finished, story) : finished;
 			}
 			return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(results), {
 				itemData: { item: itemIndex },

@@ -77,6 +77,7 @@ describe('Reading Session Ended', () => {
 			slidesViewed: [1, 2, 3, 4],
 			deepestSlide: 4,
 			actionsClicked: ['CTA click: Book a meeting'],
+			actionClicks: { 'CTA click: Book a meeting': 1 },
 			mayBeOngoing: false,
 			readerSession: null,
 			returningReader: null,

@@ -1,0 +1,256 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ReadingSession } from './session';
+
+/** A session counts as engaged with a click, two slides or more, or ten seconds read (Digiphy's rule). */
+export const ENGAGED_SECONDS = 10;
+
+export interface StorySummaryOptions {
+	/** The story's last slide, when the user knows it; else the deepest slide reached in the period. */
+	lastSlide?: number;
+	timeZone: string;
+	from: number;
+	to: number;
+}
+
+interface Reader {
+	deepest: number;
+	engaged: boolean;
+}
+
+interface Tally {
+	storyId: string;
+	storyTitle: string | null;
+	sessions: number;
+	readingSeconds: number;
+	bounced: number;
+	readers: Map<string, Reader>;
+	withoutId: number;
+	slideSeconds: Map<number, number>;
+	slideViewers: Map<string, Set<string>>;
+	devices: Map<string, Set<string>>;
+	cities: Map<string, Set<string>>;
+	days: Map<string, { sessions: number; readers: Set<string> }>;
+	actions: Map<string, { readers: Set<string>; clicks: number }>;
+	versions: Map<string, { versionTitle: string | null; readers: Set<string>; sessions: number }>;
+}
+
+const rate = (part: number, whole: number) =>
+	whole ? Math.round((part / whole) * 1000) / 1000 : 0;
+
+/** Most readers first, ties in code-point order of the name. */
+const ranked = <T>(entries: Map<string, Set<string>>, make: (name: string, readers: number) => T) =>
+	[...entries]
+		.sort(([a, x], [b, y]) => y.size - x.size || (a < b ? -1 : a > b ? 1 : 0))
+		.map(([name, readers]) => make(name, readers.size));
+
+/** A day as `YYYY-MM-DD` in the time zone. */
+export const dayIn = (timeZone: string) => {
+	const format = new Intl.DateTimeFormat('en-CA', {
+		timeZone,
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+	});
+	return (instant: number) => format.format(instant);
+};
+
+/** Every day the period touches, in order: steps of 6 hours never skip a day (a day lasts 23 h or more). */
+export function daysOfPeriod(from: number, to: number, timeZone: string): string[] {
+	const day = dayIn(timeZone);
+	const days = new Set<string>();
+	for (let at = from; at < to; at += 6 * 3_600_000) days.add(day(at));
+	days.add(day(to));
+	return [...days];
+}
+
+const add = (map: Map<string, Set<string>>, key: string | null, reader: string) => {
+	if (key === null) return;
+	const readers = map.get(key) ?? new Set<string>();
+	readers.add(reader);
+	map.set(key, readers);
+};
+
+function tallyOf(session: ReadingSession): Tally {
+	return {
+		storyId: session.storyId,
+		storyTitle: session.storyTitle,
+		sessions: 0,
+		readingSeconds: 0,
+		bounced: 0,
+		readers: new Map(),
+		withoutId: 0,
+		slideSeconds: new Map(),
+		slideViewers: new Map(),
+		devices: new Map(),
+		cities: new Map(),
+		days: new Map(),
+		actions: new Map(),
+		versions: new Map(),
+	};
+}
+
+function addSession(tally: Tally, session: ReadingSession, day: string) {
+	// A reader without a visitor ID is known by this session alone.
+	const reader = session.visitorId ?? `session ${tally.sessions}`;
+	if (session.visitorId === null) tally.withoutId++;
+	tally.sessions++;
+	tally.storyTitle ??= session.storyTitle;
+	tally.readingSeconds += session.readingSeconds;
+	const deepest = session.deepestSlide ?? 0;
+	if (deepest <= 1 && session.clicks === 0) tally.bounced++;
+	const engaged =
+		session.clicks > 0 ||
+		session.slidesViewed.length >= 2 ||
+		session.readingSeconds >= ENGAGED_SECONDS;
+	const known = tally.readers.get(reader);
+	tally.readers.set(reader, {
+		deepest: Math.max(known?.deepest ?? 0, deepest),
+		engaged: (known?.engaged ?? false) || engaged,
+	});
+	for (const slide of session.slidesViewed) add(tally.slideViewers, String(slide), reader);
+	for (const [slide, seconds] of Object.entries(session.secondsPerSlide))
+		tally.slideSeconds.set(Number(slide), (tally.slideSeconds.get(Number(slide)) ?? 0) + seconds);
+	add(tally.devices, session.deviceType, reader);
+	add(tally.cities, session.locationCity, reader);
+	const onDay = tally.days.get(day) ?? { sessions: 0, readers: new Set<string>() };
+	onDay.sessions++;
+	onDay.readers.add(reader);
+	tally.days.set(day, onDay);
+	for (const [action, clicks] of Object.entries(session.actionClicks)) {
+		const clicked = tally.actions.get(action) ?? { readers: new Set<string>(), clicks: 0 };
+		clicked.readers.add(reader);
+		clicked.clicks += clicks;
+		tally.actions.set(action, clicked);
+	}
+	const version = tally.versions.get(session.versionId) ?? {
+		versionTitle: session.versionTitle,
+		readers: new Set<string>(),
+		sessions: 0,
+	};
+	version.versionTitle ??= session.versionTitle;
+	version.readers.add(reader);
+	version.sessions++;
+	tally.versions.set(session.versionId, version);
+}
+
+/** The funnel and each slide's reach up to the last slide: reaching a slide is viewing it or a later one. */
+function reachOf(tally: Tally, lastSlide: number | null) {
+	const readers = [...tally.readers.values()];
+	const opened = readers.length;
+	const reached = (slide: number) => readers.filter((reader) => reader.deepest >= slide).length;
+	const slides: IDataObject[] = [];
+	let before = opened;
+	for (let slide = 1; lastSlide !== null && slide <= lastSlide; slide++) {
+		const readersReached = reached(slide);
+		const readersViewed = tally.slideViewers.get(String(slide))?.size ?? 0;
+		slides.push({
+			slide,
+			readersReached,
+			shareOfOpeners: rate(readersReached, opened),
+			dropFromPrevious: before - readersReached,
+			readersViewed,
+			averageSeconds: readersViewed
+				? Math.floor((tally.slideSeconds.get(slide) ?? 0) / readersViewed)
+				: 0,
+		});
+		before = readersReached;
+	}
+	const startedScrolling = reached(2);
+	const completed = lastSlide === null ? 0 : reached(lastSlide);
+	const funnel = {
+		opened,
+		startedScrolling,
+		completed,
+		startedScrollingRate: rate(startedScrolling, opened),
+		completionRate: rate(completed, opened),
+	};
+	return { funnel, slides };
+}
+
+function summaryOf(tally: Tally, options: StorySummaryOptions, days: string[]): IDataObject {
+	const readers = [...tally.readers.values()];
+	const deepestReached =
+		readers.reduce((deepest, reader) => Math.max(deepest, reader.deepest), 0) || null;
+	const lastSlide = options.lastSlide ?? deepestReached;
+	const engagedReaders = readers.filter((reader) => reader.engaged).length;
+	const { funnel, slides } = reachOf(tally, lastSlide);
+	return {
+		storyId: tally.storyId,
+		storyTitle: tally.storyTitle,
+		periodFrom: new Date(options.from).toISOString(),
+		periodTo: new Date(options.to).toISOString(),
+		timeZone: options.timeZone,
+		readers: readers.length,
+		readersWithoutId: tally.withoutId,
+		readingSessions: tally.sessions,
+		engagedReaders,
+		engagedReadersRate: rate(engagedReaders, readers.length),
+		totalReadingSeconds: tally.readingSeconds,
+		averageReadingSeconds: Math.floor(tally.readingSeconds / tally.sessions),
+		bouncedSessions: tally.bounced,
+		bounceRate: rate(tally.bounced, tally.sessions),
+		lastSlide,
+		lastSlideFrom: options.lastSlide === undefined ? 'deepestReached' : 'option',
+		deepestSlideReached: deepestReached,
+		funnel,
+		slides,
+		devices: ranked(tally.devices, (deviceType, count) => ({ deviceType, readers: count })),
+		cities: ranked(tally.cities, (city, count) => ({ city, readers: count })),
+		days: days.map((date) => ({
+			date,
+			readingSessions: tally.days.get(date)?.sessions ?? 0,
+			readers: tally.days.get(date)?.readers.size ?? 0,
+		})),
+		actions: [...tally.actions]
+			.sort(
+				([a, x], [b, y]) =>
+					y.readers.size - x.readers.size || y.clicks - x.clicks || (a < b ? -1 : a > b ? 1 : 0),
+			)
+			.map(([action, { readers: who, clicks }]) => ({ action, readers: who.size, clicks })),
+		versions: [...tally.versions]
+			.sort(([a, x], [b, y]) => y.readers.size - x.readers.size || (a < b ? -1 : a > b ? 1 : 0))
+			.map(([versionId, version]) => ({
+				versionId,
+				versionTitle: version.versionTitle,
+				readers: version.readers.size,
+				readingSessions: version.sessions,
+			})),
+	};
+}
+
+/**
+ * One summary per story read in the period, from its reading sessions (oldest first, as
+ * ReadingSessions.results lists them): Get Events › Summary per Story. Stories most read first.
+ */
+export function storySummaries(
+	sessions: ReadingSession[],
+	options: StorySummaryOptions,
+): IDataObject[] {
+	const day = dayIn(options.timeZone);
+	const tallies = new Map<string, Tally>();
+	for (const session of sessions) {
+		const tally = tallies.get(session.storyId) ?? tallyOf(session);
+		tallies.set(session.storyId, tally);
+		addSession(tally, session, day(Date.parse(session.startedAt)));
+	}
+	const days = daysOfPeriod(options.from, options.to, options.timeZone);
+	return [...tallies.values()]
+		.sort(
+			(a, b) =>
+				b.readers.size - a.readers.size ||
+				(a.storyId < b.storyId ? -1 : a.storyId > b.storyId ? 1 : 0),
+		)
+		.map((tally) => summaryOf(tally, options, days));
+}
+
+const STORY_FIELDS = ['storyId', 'storyTitle', 'periodFrom', 'periodTo', 'readers', 'lastSlide'];
+
+/** The flat form a sheet takes: one row per story and slide, or per story and day. */
+export function storyRows(summaries: IDataObject[], rows: 'slide' | 'day'): IDataObject[] {
+	return summaries.flatMap((summary) => {
+		const story = Object.fromEntries(STORY_FIELDS.map((field) => [field, summary[field]]));
+		const parts = (rows === 'slide' ? summary.slides : summary.days) as IDataObject[];
+		return parts.map((part) => ({ ...story, ...part }));
+	});
+}
