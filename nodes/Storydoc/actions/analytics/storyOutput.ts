@@ -3,9 +3,10 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import type { ReadingSession } from '../../../engagement/session';
 import type { StorySummaryOptions } from '../../../engagement/storySummary';
 import { storyRows, storySummaries } from '../../../engagement/storySummary';
-import { fieldError } from '../../helpers/fieldError';
+import { fieldError, valueGiven } from '../../helpers/fieldError';
 import { itemParameter, runNode } from '../../helpers/runParameters';
-import { optionField, positiveIntegerField } from '../../helpers/validation';
+import { optionField } from '../../helpers/validation';
+import { numberValue } from '../../helpers/values';
 import type { AnalyticsQuery } from '../../transport/analytics';
 
 /** The Slide trigger's bound: no story has a thousand slides. */
@@ -33,10 +34,17 @@ export function readStoryOptions(
 		},
 	);
 	const raw = itemParameter(context, 'lastSlide', itemIndex, 0);
-	const lastSlide =
-		raw === 0 || raw === '' || raw === null
-			? undefined
-			: positiveIntegerField(node, itemIndex, 'Last Slide', raw, MAX_LAST_SLIDE);
+	const slide = numberValue(raw === '' || raw === null ? 0 : raw);
+	if (slide === undefined || !Number.isInteger(slide) || slide < 0 || slide > MAX_LAST_SLIDE) {
+		throw fieldError(
+			node,
+			itemIndex,
+			'Last Slide',
+			`must be 0 (the deepest slide reached) or a whole number from 1 to ${MAX_LAST_SLIDE}`,
+			valueGiven(raw),
+		);
+	}
+	const lastSlide = slide === 0 ? undefined : slide;
 	if (lastSlide !== undefined && !query.storyId) {
 		throw fieldError(
 			node,

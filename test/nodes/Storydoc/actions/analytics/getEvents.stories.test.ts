@@ -106,3 +106,18 @@ test('Last Slide without the Story filter is refused, naming the item and the fi
 	expect(error?.message).toMatch(/item 0|\[item 0\]/i);
 	expect(api.sandbox.log).toHaveLength(0);
 });
+
+test.each([[-1], [2.5], [1001], ['five']])(
+	'Last Slide %j is refused, saying what it takes, before any request',
+	async (lastSlide) => {
+		const { error } = await getEvents({
+			output: 'storySummary',
+			lastSlide: typeof lastSlide === 'string' ? `={{ "${lastSlide}" }}` : lastSlide,
+			...storyFilter(SEED.versions.live.storyId),
+		});
+		expect(error?.message).toMatch(
+			/Item 0: "Last Slide" must be 0 \(the deepest slide reached\) or a whole number from 1 to 1000/,
+		);
+		expect(api.sandbox.log).toHaveLength(0);
+	},
+);
