@@ -27,3 +27,6 @@ export const MAX_ITEMS_IN_PARALLEL = 150;
 /** Web analytics' usual idle time that ends a visit; a day is the most that still reads as one visit. */
 export const DEFAULT_SESSION_GAP_MINUTES = 30;
 export const MAX_SESSION_GAP_MINUTES = 1440;
+
+/** The highest slide a story can have, for Slide Reached and Last Slide: no story has a thousand. */
+export const MAX_SLIDE = 1000;

@@ -2,7 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { analyticsFilters } from '../Storydoc/descriptions/analyticsFilters';
 import { sessionGapProperty } from '../Storydoc/descriptions/sessionGap';
-import { DEFAULT_QUIET_DAYS, MAX_QUIET_DAYS, MAX_SLIDE, RAW_EVENTS } from './settings';
+import { MAX_SLIDE } from '../Storydoc/constants';
+import { DEFAULT_QUIET_DAYS, MAX_QUIET_DAYS, RAW_EVENTS } from './settings';
 
 /** The trigger's parameters as the editor shows them: its events, their settings and notices. */
 export const triggerProperties: INodeProperties[] = [

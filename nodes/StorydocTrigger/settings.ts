@@ -2,7 +2,11 @@ import type { IPollFunctions } from 'n8n-workflow';
 
 import { optionalLocatorId } from '../Storydoc/helpers/locatorValues';
 import { optionalEmailField, positiveIntegerField } from '../Storydoc/helpers/validation';
-import { DEFAULT_SESSION_GAP_MINUTES, MAX_SESSION_GAP_MINUTES } from '../Storydoc/constants';
+import {
+	DEFAULT_SESSION_GAP_MINUTES,
+	MAX_SESSION_GAP_MINUTES,
+	MAX_SLIDE,
+} from '../Storydoc/constants';
 import { DAY_MS } from '../Storydoc/helpers/dateWindows';
 import type { AnalyticsEvent } from '../engagement/events';
 import type { AnalyticsQuery } from '../Storydoc/transport/analytics';
@@ -53,9 +57,6 @@ export interface Settings {
 	/** Version Went Quiet: how long without an event. */
 	quietMs: number;
 }
-
-/** A bound for the Slide field: no story has this many slides. */
-export const MAX_SLIDE = 1000;
 
 /** The events emitted as the API returns them; the others are derived from them. */
 export const RAW_EVENTS: EventType[] = ['any', 'view', 'click'];

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { DEFAULT_PAGE_CONCURRENCY, MAX_PAGE_CONCURRENCY } from '../../constants';
+import { DEFAULT_PAGE_CONCURRENCY, MAX_PAGE_CONCURRENCY, MAX_SLIDE } from '../../constants';
 import { analyticsFilters } from '../../descriptions/analyticsFilters';
 import { versionLocator } from '../../descriptions/locators';
 import { outputProperties } from '../../descriptions/output';
@@ -101,7 +101,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Last Slide',
 		name: 'lastSlide',
 		type: 'number',
-		typeOptions: { minValue: 0 },
+		typeOptions: { minValue: 0, maxValue: MAX_SLIDE },
 		default: 0,
 		description:
 			"The story's last slide, for the funnel's completed readers and the slides listed. The API does not say how many slides a story has: 0 takes the deepest slide any reader reached in the period. Needs the Story filter, so that it is one story's.",

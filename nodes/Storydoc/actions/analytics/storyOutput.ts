@@ -8,9 +8,7 @@ import { itemParameter, runNode } from '../../helpers/runParameters';
 import { optionField } from '../../helpers/validation';
 import { numberValue } from '../../helpers/values';
 import type { AnalyticsQuery } from '../../transport/analytics';
-
-/** The Slide trigger's bound: no story has a thousand slides. */
-const MAX_LAST_SLIDE = 1000;
+import { MAX_SLIDE } from '../../constants';
 
 export interface StoryOptions extends StorySummaryOptions {
 	items: 'story' | 'slide' | 'day';
@@ -35,12 +33,12 @@ export function readStoryOptions(
 	);
 	const raw = itemParameter(context, 'lastSlide', itemIndex, 0);
 	const slide = numberValue(raw === '' || raw === null ? 0 : raw);
-	if (slide === undefined || !Number.isInteger(slide) || slide < 0 || slide > MAX_LAST_SLIDE) {
+	if (slide === undefined || !Number.isInteger(slide) || slide < 0 || slide > MAX_SLIDE) {
 		throw fieldError(
 			node,
 			itemIndex,
 			'Last Slide',
-			`must be 0 (the deepest slide reached) or a whole number from 1 to ${MAX_LAST_SLIDE}`,
+			`must be 0 (the deepest slide reached) or a whole number from 1 to ${MAX_SLIDE}`,
 			valueGiven(raw),
 		);
 	}
