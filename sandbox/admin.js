@@ -29,6 +29,7 @@ function handleAdmin(sandbox, method, pathname, rawBody) {
 			sandbox.setFault(parse(rawBody));
 		},
 		'DELETE faults': () => sandbox.clearFaults(),
+		'POST faults/release': () => sandbox.releaseHeld(),
 		'POST events': () => sandbox.addEvents(parse(rawBody)),
 		'POST event-order': () => {
 			sandbox.setEventOrder(parse(rawBody).shuffleSeed ?? null);

@@ -114,6 +114,7 @@ function replier(core, { request, response, record, rate, rateLimiter }) {
  */
 async function answeredByFault(core, fault, reply, perform) {
 	if (fault.holdUntil !== null) await untilInProgress(core, fault.holdUntil);
+	if (fault.held) await untilReleased(core);
 	switch (fault.type) {
 		case 'resetBefore':
 			reply.hangUp();
@@ -159,6 +160,27 @@ async function answeredByFault(core, fault, reply, perform) {
 			return false;
 	}
 	return false;
+}
+
+/**
+ * Below n8n 2.x's poll timeout (45 s): a poll held by a test is answered before n8n abandons it, and a
+ * test that never releases it fails instead of hanging.
+ */
+const HELD_LIMIT_MS = 40_000;
+
+/** Until the sandbox's releaseHeld() (or HELD_LIMIT_MS passes, or the sandbox closes). */
+function untilReleased(core) {
+	return new Promise((resolve) => {
+		const done = () => {
+			clearTimeout(timer);
+			core.heldWaiters.delete(done);
+			core.closing.signal.removeEventListener('abort', done);
+			resolve();
+		};
+		const timer = setTimeout(done, HELD_LIMIT_MS);
+		core.heldWaiters.add(done);
+		core.closing.signal.addEventListener('abort', done, { once: true });
+	});
 }
 
 /** Long enough for any client that sends them; short enough that one that never does fails a test, not hangs it. */

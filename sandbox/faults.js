@@ -63,6 +63,9 @@ function normalizeRule(rule) {
 	const holdUntil = rule.holdUntil ?? null;
 	if (holdUntil !== null && !(Number.isInteger(holdUntil) && holdUntil >= 1))
 		throw new TypeError('fault holdUntil must be an integer >= 1');
+	const held = rule.held === true;
+	if (held && holdUntil !== null)
+		throw new TypeError('a fault is either held or holdUntil, not both');
 	const bodyIncludes = rule.bodyIncludes ?? null;
 	if (bodyIncludes !== null && !(typeof bodyIncludes === 'string' && bodyIncludes.length > 0))
 		throw new TypeError('fault bodyIncludes must be a non-empty string');
@@ -77,6 +80,7 @@ function normalizeRule(rule) {
 		token,
 		bodyIncludes,
 		holdUntil,
+		held,
 	};
 }
 

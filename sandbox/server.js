@@ -68,6 +68,8 @@ function createCore(options) {
 		inProgress: 0,
 		/** Fault rules holding a request until this many are in progress (apiRequest.js). */
 		progressWaiters: /** @type {Set<{ count: number, done: () => void }>} */ (new Set()),
+		/** Requests held by a `held` fault rule until releaseHeld() (apiRequest.js). */
+		heldWaiters: /** @type {Set<() => void>} */ (new Set()),
 		onProgress() {
 			for (const waiter of this.progressWaiters) if (this.inProgress >= waiter.count) waiter.done();
 		},
@@ -133,6 +135,7 @@ function resetCore(core) {
 	core.log.length = 0;
 	core.sequence = 0;
 	core.faults.clear();
+	for (const release of [...(core.heldWaiters ?? [])]) release();
 	core.limiter.clear();
 	core.generateLimiter.clear();
 }
@@ -221,6 +224,14 @@ function createSandbox(options = {}) {
 		},
 		clearFaults() {
 			core.faults.clear();
+		},
+		/** Requests held by a `held` fault rule now. */
+		get held() {
+			return core.heldWaiters.size;
+		},
+		/** Lets every request a `held` rule holds go on to its fault. */
+		releaseHeld() {
+			for (const release of [...core.heldWaiters]) release();
 		},
 		/** Back to the seed: state regenerated, log, faults and rate-limit windows cleared. */
 		reset() {

@@ -48,6 +48,8 @@ export interface FaultRule {
 	bodyIncludes?: string;
 	/** The fault waits until this many API requests are in progress (at most 10 s). */
 	holdUntil?: number;
+	/** The fault waits until `sandbox.releaseHeld()` (at most 40 s). */
+	held?: boolean;
 }
 
 export interface SandboxHandle {

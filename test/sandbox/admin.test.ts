@@ -1,4 +1,6 @@
 /** The request log and the /__sandbox/ admin endpoints (used by the n8n app end-to-end run). */
+import { sleep } from 'n8n-workflow';
+
 import { SEED, TOKENS } from '../../sandbox/seed';
 import type { Json } from '../harness/sandbox';
 import { useSandbox } from './helpers';
@@ -149,6 +151,14 @@ describe('/__sandbox/', () => {
 		expect((await api.call('/v2/account')).status).toBe(503);
 		expect((await admin('DELETE', 'faults')).status).toBe(204);
 		expect((await api.call('/v2/account')).status).toBe(200);
+	});
+
+	test('POST faults/release lets a held request go on', async () => {
+		api.sandbox.setFault({ route: 'GET /v2/account', type: 'slow', held: true });
+		const held = api.call('/v2/account');
+		while (api.sandbox.held === 0) await sleep(5);
+		expect((await admin('POST', 'faults/release')).status).toBe(204);
+		expect((await held).status).toBe(200);
 	});
 
 	test('a bad fault rule or a body that is not JSON: 400 with the reason', async () => {

@@ -225,7 +225,27 @@ describe('rules', () => {
 		expect(api.sandbox.log.map((entry) => entry.inProgress)).toEqual([1, 2, 3]);
 	});
 
+	test('a held rule answers once the test releases it, whatever else came meanwhile', async () => {
+		api.sandbox.setFault({ route: 'GET /v2/account', type: 'status503', held: true });
+		const first = api.call('/v2/account');
+		await until(() => api.sandbox.held === 1);
+		expect((await api.call('/v2/account')).status).toBe(200);
+		expect(api.sandbox.log.map((entry) => entry.status)).toEqual([null, 200]);
+		api.sandbox.releaseHeld();
+		expect((await first).status).toBe(503);
+		expect(api.sandbox.held).toBe(0);
+	});
+
+	test('a held request goes on when the sandbox is reset', async () => {
+		api.sandbox.setFault({ route: 'GET /v2/account', type: 'slow', held: true });
+		const first = api.call('/v2/account');
+		await until(() => api.sandbox.held === 1);
+		api.sandbox.reset();
+		expect((await first).status).toBe(200);
+	});
+
 	test.each([
+		[{ route: '*', type: 'slow', held: true, holdUntil: 2 }, /held or holdUntil/],
 		[{ route: '*', type: 'status500', token: 7 }, /token/],
 		[{ route: '*', type: 'status500', bodyIncludes: '' }, /bodyIncludes/],
 		[{ route: '*', type: 'slow', holdUntil: 0 }, /holdUntil/],
@@ -273,3 +293,8 @@ test('close() returns at once with a hanging request and an idle keep-alive conn
 	await sandbox.close();
 	expect(await outcome).toBe('failed');
 });
+
+/** Until `done()` holds: the sandbox answers on its own schedule, so a test looks again (no time bound). */
+async function until(done: () => boolean): Promise<void> {
+	while (!done()) await sleep(5);
+}
