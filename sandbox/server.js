@@ -158,6 +158,23 @@ function setEventOrder(core, seed) {
 	core.state.eventOrder = seed;
 }
 
+/**
+ * Appends analytics events, completing each partial event from its version (default: the seed's
+ * `live` version) with timestamp = now; keeps the index sorted.
+ * @returns {import('./events').SandboxEvent[]} the complete events added
+ */
+function addEvents(core, partials) {
+	const { state, random, settings } = core;
+	const events = completeEvents(partials, {
+		state,
+		random,
+		now: settings.now(),
+		defaultVersionId: SEED.versions.live.id,
+	});
+	insertEvents(state.events, events);
+	return events;
+}
+
 /** @param {SandboxOptions} [options] */
 function createSandbox(options = {}) {
 	const core = createCore(options);
@@ -201,22 +218,7 @@ function createSandbox(options = {}) {
 		get state() {
 			return core.state;
 		},
-		/**
-		 * Appends analytics events, completing each partial event from its version (default: the seed's
-		 * `live` version) with timestamp = now; keeps the index sorted.
-		 * @returns {import('./events').SandboxEvent[]} the complete events added
-		 */
-		addEvents(partials) {
-			const { state, random, settings } = core;
-			const events = completeEvents(partials, {
-				state,
-				random,
-				now: settings.now(),
-				defaultVersionId: SEED.versions.live.id,
-			});
-			insertEvents(state.events, events);
-			return events;
-		},
+		addEvents: (partials) => addEvents(core, partials),
 		setEventOrder: (seed) => setEventOrder(core, seed),
 		/** @param {object} rule see sandbox/faults.js and the README */
 		setFault(rule) {
