@@ -5,6 +5,7 @@
  * Get Events › Summary for Each Item's Version (zeros for a version nobody opened), counted here by
  * hand from the sandbox's events; a second run sends no update and changes nothing.
  */
+const { versionLevelByHand } = require('../../scripts/examples/levels');
 const { expectedSessions, sessionsByHand } = require('../../scripts/examples/sessions');
 const { ensure, expectEqual } = require('../../scripts/lib/assertions');
 const { useRecipes } = require('../crm/useRecipes');
@@ -18,6 +19,7 @@ const FIGURES = {
 	storydoc_readers: 'uniqueVisitors',
 	storydoc_returning_readers: 'returningReaders',
 	storydoc_views: 'views',
+	storydoc_engagement_level: 'engagementLevel',
 };
 const scenario = useRecipes();
 const { app } = scenario;
@@ -73,6 +75,8 @@ function byHand(allEvents, versionId) {
 		uniqueVisitors: readers.size,
 		returningReaders: returning.size,
 		views: events.filter((event) => event.eventCategory === 'view').length,
+		// The README's rule by hand, with its default thresholds (the recipe sets none).
+		engagementLevel: versionLevelByHand(sessions).engagementLevel,
 	};
 }
 
@@ -100,6 +104,8 @@ async function expectFigures(deals, run, after) {
 				...Object.fromEntries(
 					Object.entries(FIGURES).map(([name, field]) => [name, String(summary?.[field] ?? 0)]),
 				),
+				// A version nobody opened in the period is cold.
+				storydoc_engagement_level: summary?.engagementLevel ?? 'cold',
 			},
 			`deal ${deal.id} (${summary ? 'read' : 'not read'} in the period): its engagement properties`,
 		);
@@ -132,7 +138,7 @@ test("each deal gets its version's figures of the last 90 days (zeros when unrea
 	scenario.report('Nightly engagement sync to HubSpot (n8n execute, twice)', [
 		...deals.map((deal) => {
 			const written = after.find((candidate) => candidate.id === deal.id).properties;
-			return `deal ${deal.id}: last read ${written.storydoc_last_read || '—'}, ${written.storydoc_reading_seconds} s, ${written.storydoc_readers} readers, ${written.storydoc_returning_readers} returning, ${written.storydoc_views} views`;
+			return `deal ${deal.id}: last read ${written.storydoc_last_read || '—'}, ${written.storydoc_reading_seconds} s, ${written.storydoc_readers} readers, ${written.storydoc_returning_readers} returning, ${written.storydoc_views} views, ${written.storydoc_engagement_level}`;
 		}),
 		'the second run: no deal update',
 	]);

@@ -1,9 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { analyticsFilters } from '../Storydoc/descriptions/analyticsFilters';
+import { engagementLevelProperty } from '../Storydoc/descriptions/engagementLevel';
 import { sessionGapProperty } from '../Storydoc/descriptions/sessionGap';
 import { MAX_SLIDE } from '../Storydoc/constants';
 import { DEFAULT_QUIET_DAYS, MAX_QUIET_DAYS, RAW_EVENTS } from './settings';
+
+/** The trigger counts no reader's earlier sessions (returningReader is null in its items). */
+const NOT_KNOWN_HERE =
+	'Coming back is not known to this event (see the Returning Reader event): it never counts here.';
 
 /** The trigger's parameters as the editor shows them: its events, their settings and notices. */
 export const triggerProperties: INodeProperties[] = [
@@ -87,6 +92,10 @@ export const triggerProperties: INodeProperties[] = [
 		'A session is emitted once its reader has had no event for this long, so it comes at least this long after its last event (and after the next poll). Its events may span several polls.',
 		{ show: { event: ['sessionEnded'] } },
 	),
+	engagementLevelProperty('reading session', { show: { event: ['sessionEnded'] } }, NOT_KNOWN_HERE),
+	engagementLevelProperty('quiet version, from its totals,', {
+		show: { event: ['versionQuiet'] },
+	}),
 	sessionGapProperty(
 		"A reader's event after this long without one starts a new session (as does a new session ID): that is when they count as returning",
 		{ show: { event: ['returningReader'] } },

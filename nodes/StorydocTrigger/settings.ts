@@ -1,4 +1,4 @@
-import type { IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { optionalLocatorId } from '../Storydoc/helpers/locatorValues';
 import { optionalEmailField, positiveIntegerField } from '../Storydoc/helpers/validation';
@@ -9,6 +9,9 @@ import {
 } from '../Storydoc/constants';
 import { DAY_MS } from '../Storydoc/helpers/dateWindows';
 import type { AnalyticsEvent } from '../engagement/events';
+import type { LevelRules } from '../engagement/levels';
+import { DEFAULT_LEVEL_RULES } from '../engagement/levels';
+import { readLevelRules } from '../Storydoc/helpers/levelRules';
 import type { AnalyticsQuery } from '../Storydoc/transport/analytics';
 
 export type EventType =
@@ -56,6 +59,8 @@ export interface Settings {
 	slide: number;
 	/** Version Went Quiet: how long without an event. */
 	quietMs: number;
+	/** Reading Session Ended and Version Went Quiet: Engagement Level's thresholds. */
+	levels: LevelRules;
 }
 
 /** The events emitted as the API returns them; the others are derived from them. */
@@ -68,8 +73,19 @@ export const isReaderEvent = (type: EventType): type is 'returningReader' | 'new
 export function readSettings(context: IPollFunctions): Settings {
 	const node = context.getNode();
 	const event = context.getNodeParameter('event', 'any') as EventType;
+	const filters = readFilters(context);
 	return {
 		eventType: event,
+		filters,
+		levels:
+			event === 'sessionEnded' || event === 'versionQuiet'
+				? readLevelRules(
+						node,
+						undefined,
+						context.getNodeParameter('engagementLevel', {}) as IDataObject,
+						Boolean(filters.storyId || filters.versionId),
+					)
+				: DEFAULT_LEVEL_RULES,
 		// Output applies to the events as the API returns them (hidden for the others).
 		output: RAW_EVENTS.includes(event)
 			? (context.getNodeParameter('output', 'events') as Output)
@@ -106,24 +122,28 @@ export function readSettings(context: IPollFunctions): Settings {
 						MAX_QUIET_DAYS,
 					)
 				: DEFAULT_QUIET_DAYS),
-		filters: {
-			storyId: optionalLocatorId(
-				node,
-				context.getNodeParameter('filters.storyId', '', { extractValue: false }),
-				'Story',
-			),
-			versionId: optionalLocatorId(
-				node,
-				context.getNodeParameter('filters.versionId', '', { extractValue: false }),
-				'Version',
-			),
-			userEmail: optionalEmailField(
-				node,
-				undefined,
-				'User Email',
-				context.getNodeParameter('filters.userEmail', ''),
-			),
-		},
+	};
+}
+
+function readFilters(context: IPollFunctions): Settings['filters'] {
+	const node = context.getNode();
+	return {
+		storyId: optionalLocatorId(
+			node,
+			context.getNodeParameter('filters.storyId', '', { extractValue: false }),
+			'Story',
+		),
+		versionId: optionalLocatorId(
+			node,
+			context.getNodeParameter('filters.versionId', '', { extractValue: false }),
+			'Version',
+		),
+		userEmail: optionalEmailField(
+			node,
+			undefined,
+			'User Email',
+			context.getNodeParameter('filters.userEmail', ''),
+		),
 	};
 }
 

@@ -5,6 +5,8 @@
  * engine tests of the summary (test/nodes/Storydoc/actions/analytics/getEvents.reading.test.ts).
  */
 
+const { DEFAULT_RULES, sessionLevelByHand } = require('./levels');
+
 const slideOf = (event) => Number(/^view_slide_(\d+)$/.exec(event.eventName ?? '')?.[1] ?? NaN);
 const instant = (event) => Date.parse(event.timestamp);
 
@@ -96,9 +98,9 @@ function slidesOfVersion(sessions) {
 /**
  * What one session's item must hold, from its events; `readerSession` counts in `sessions`' order.
  * With `readUntil` and `gapMs` (the end of the period read, and Session Ends After), every field of
- * the item, `mayBeOngoing` too.
+ * the item, `mayBeOngoing` too. Each with its engagement level (`levelRules`: the README's defaults).
  */
-function expectedSessions(sessions, { readUntil, gapMs } = {}) {
+function expectedSessions(sessions, { readUntil, gapMs, levelRules = DEFAULT_RULES } = {}) {
 	const seen = new Map();
 	return sessions.map((events) => {
 		const first = events[0];
@@ -125,7 +127,7 @@ function expectedSessions(sessions, { readUntil, gapMs } = {}) {
 						deviceTypeName: earliest(events, 'deviceTypeName'),
 						mayBeOngoing: readUntil - instant(last) < gapMs,
 					};
-		return {
+		const item = {
 			...every,
 			versionId: first.versionId,
 			versionTitle: earliest(events, 'versionTitle'),
@@ -151,6 +153,7 @@ function expectedSessions(sessions, { readUntil, gapMs } = {}) {
 			readerSession: visitorId === null ? null : seen.get(reader),
 			returningReader: visitorId === null ? null : seen.get(reader) > 1,
 		};
+		return { ...item, ...sessionLevelByHand(item, levelRules) };
 	});
 }
 

@@ -1,7 +1,7 @@
 'use strict';
 /**
- * Get Events with two input items: the Team-plan notice, the hint that points at Execute Once, and
- * Summary per Story's parameters.
+ * Get Events with two input items: the Team-plan notice, the hint that points at Execute Once,
+ * Summary per Story's parameters and Engagement Level's thresholds.
  */
 const { expectEqual } = require('../../../scripts/lib/assertions');
 const { tidyForScreenshot } = require('../browser');
@@ -71,6 +71,39 @@ function analyticsPanel(session) {
 		},
 		{ needs: [OPENED] },
 	);
+	session.test(
+		'choosing Summary per Reading Session shows Engagement Level: its thresholds listed to add, Hot Reading Time 180 once added',
+		({ page }) => engagementLevelShown(page, session),
+		{ needs: [OPENED] },
+	);
+}
+
+/** Adds Hot Reading Time to Engagement Level as a user does; the thresholds offered are the node's. */
+async function engagementLevelShown(page, session) {
+	await page.click('[data-test-id="parameter-input-output"]');
+	await page
+		.locator('.el-select-dropdown__item:visible', { hasText: 'Summary per Reading Session' })
+		.click();
+	await page.waitForTimeout(500); // the list's fade-out
+	const levels = page.locator('[data-test-id="parameter-item"]', { hasText: 'Engagement Level' });
+	const add = levels
+		.locator(
+			'[data-test-id="collection-parameter-add"], [data-test-id="collection-parameter-add-dropdown"] button',
+		)
+		.last();
+	await add.scrollIntoViewIfNeeded();
+	await add.click();
+	const offered = builtNodeDescription()
+		.properties.find((property) => property.name === 'engagementLevel')
+		.options.map((option) => option.displayName);
+	for (const name of offered)
+		await page.getByText(name, { exact: true }).last().waitFor({ timeout: 15_000 });
+	await page.getByText('Hot Reading Time (Seconds)', { exact: true }).last().click();
+	const input = page.locator('[data-test-id="parameter-input-hotReadingSeconds"] input').first();
+	await input.waitFor();
+	expectEqual(await input.inputValue(), '180', 'Hot Reading Time once added');
+	await tidyForScreenshot(page);
+	await session.screenshot('ui-analytics-levels.png');
 }
 
 module.exports = { analyticsPanel };

@@ -64,12 +64,13 @@ function triggerPanel(session) {
 		{ needs: [OPENED] },
 	);
 	session.test(
-		'choosing Reading Session Ended shows Session Ends After and hides Output',
+		'choosing Reading Session Ended shows Session Ends After and Engagement Level, and hides Output',
 		async ({ page }) => {
 			await chooseEvent(page, 'Reading Session Ended');
 			await page
 				.locator('[data-test-id="parameter-input-sessionGapMinutes"]')
 				.waitFor({ timeout: 15_000 });
+			await engagementLevel(page).waitFor({ timeout: 15_000 });
 			await page
 				.locator('[data-test-id="parameter-input-output"]')
 				.waitFor({ state: 'detached', timeout: 15_000 });
@@ -80,6 +81,10 @@ function triggerPanel(session) {
 	);
 	readerEvents(session);
 }
+
+/** The Engagement Level option (Reading Session Ended, Version Went Quiet). */
+const engagementLevel = (page) =>
+	page.locator('[data-test-id="parameter-item"]', { hasText: 'Engagement Level' }).first();
 
 /** Returning Reader and New Reader on a Version in the editor: what each shows and hides. */
 function readerEvents(session) {
@@ -93,6 +98,7 @@ function readerEvents(session) {
 			await gap.waitFor({ state: 'detached', timeout: 15_000 });
 			await chooseEvent(page, 'Returning Reader');
 			await gap.waitFor({ timeout: 15_000 });
+			await engagementLevel(page).waitFor({ state: 'detached', timeout: 15_000 });
 			await costNotice.first().waitFor({ timeout: 15_000 });
 			await page
 				.locator('[data-test-id="parameter-input-output"]')
@@ -103,7 +109,7 @@ function readerEvents(session) {
 		{ needs: [OPENED] },
 	);
 	session.test(
-		'choosing Slide Reached shows Slide and what it remembers; Version Went Quiet shows Quiet For and what it costs',
+		'choosing Slide Reached shows Slide and what it remembers; Version Went Quiet shows Quiet For, Engagement Level and what it costs',
 		async ({ page }) => {
 			const field = (name) => page.locator(`[data-test-id="parameter-input-${name}"]`);
 			await chooseEvent(page, 'Slide Reached');
@@ -115,6 +121,7 @@ function readerEvents(session) {
 			await chooseEvent(page, 'Version Went Quiet');
 			await field('quietDays').waitFor({ timeout: 15_000 });
 			await field('slide').waitFor({ state: 'detached', timeout: 15_000 });
+			await engagementLevel(page).waitFor({ timeout: 15_000 });
 			await page
 				.getByText('Watches the versions read since activation', { exact: false })
 				.first()

@@ -20,13 +20,13 @@ const FOR_A_MODEL: Array<{ resource: string; operation: string; output?: string;
 		resource: 'analytics',
 		operation: 'getEvents',
 		output: 'readingSessions',
-		text: 'Summarize each visit of a reader to a Storydoc version between two dates (ISO 8601, e.g. 2026-11-01T00:00:00Z), oldest first: reading time in seconds (a lower bound), slides viewed, actions clicked, and whether the reader came back. Needs the Team plan.',
+		text: 'Summarize each visit of a reader to a Storydoc version between two dates (ISO 8601, e.g. 2026-11-01T00:00:00Z), oldest first: reading time in seconds (a lower bound), slides viewed, actions clicked, whether the reader came back, and an engagement level (hot, warm or cold). Needs the Team plan.',
 	},
 	{
 		resource: 'analytics',
 		operation: 'getEvents',
 		output: 'versionSummary',
-		text: 'Summarize who read which Storydoc version between two dates (ISO 8601, e.g. 2026-11-01T00:00:00Z): one result per version with its prospect, views, clicks, visitors, reading sessions, returning readers, reading time and deepest slide. Needs the Team plan.',
+		text: 'Summarize who read which Storydoc version between two dates (ISO 8601, e.g. 2026-11-01T00:00:00Z): one result per version with its prospect, views, clicks, visitors, reading sessions, returning readers, reading time, deepest slide and an engagement level (hot, warm or cold). Needs the Team plan.',
 	},
 	{
 		resource: 'analytics',

@@ -1,6 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import type { AnalyticsEvent } from '../../engagement/events';
+import { sessionLevel } from '../../engagement/levels';
 import { firstViews, readFirstViewState } from './firstView';
 import { sessionsEndedByPoll } from './sessionEnded';
 import type { Settings } from '../settings';
@@ -40,7 +41,9 @@ export async function eventsOfPoll(
 		return found.emitted;
 	}
 	if (eventType === 'sessionEnded')
-		return sessionsEndedByPoll(staticData, fresh, readUntil, idleGapMs);
+		return sessionsEndedByPoll(staticData, fresh, readUntil, idleGapMs).map((session) =>
+			Object.assign(session, sessionLevel(session, settings.levels)),
+		);
 	if (eventType === 'slideReached') {
 		const found = slidesReached(readSlideReachedState(staticData), fresh, {
 			slide: settings.slide,
@@ -56,6 +59,7 @@ export async function eventsOfPoll(
 			idleGapMs,
 			readUntil,
 			deadline,
+			levels: settings.levels,
 		});
 		staticData.quiet = { ...found.state };
 		return found.emitted;

@@ -1,3 +1,5 @@
+import type { LevelRules } from '../../engagement/levels';
+import { versionLevel } from '../../engagement/levels';
 import type { IDataObject } from 'n8n-workflow';
 
 import { DEFAULT_PAGE_CONCURRENCY } from '../../Storydoc/constants';
@@ -26,6 +28,7 @@ export interface QuietSettings {
 	idleGapMs: number;
 	readUntil: number;
 	deadline: number;
+	levels: LevelRules;
 }
 
 export function readQuietState(staticData: IDataObject): QuietState {
@@ -77,14 +80,21 @@ export async function quietTotals(
 	return engagement.results().get(versionId);
 }
 
+type QuietItemSettings = Pick<QuietSettings, 'quietMs' | 'readUntil' | 'levels'> & { last: number };
+
 /** With no event of it left in the window (the API forgot them), its last read is all it has. */
 export function quietItem(
 	versionId: string,
 	figures: IDataObject | undefined,
-	{ last, quietMs, readUntil }: { last: number; quietMs: number; readUntil: number },
+	{ last, quietMs, readUntil, levels }: QuietItemSettings,
 ): IDataObject {
+	const totals = figures ?? {
+		...notOpened(versionId, null),
+		lastEventAt: new Date(last).toISOString(),
+	};
 	return {
-		...(figures ?? { ...notOpened(versionId, null), lastEventAt: new Date(last).toISOString() }),
+		...totals,
+		...versionLevel(totals, levels),
 		quietSince: new Date(last + quietMs).toISOString(),
 		quietForDays: quietMs / DAY_MS,
 		totalsFrom: new Date(totalsFrom(readUntil)).toISOString(),
@@ -123,7 +133,9 @@ export async function quietVersions(
 			return;
 		}
 		lastRead.delete(versionId);
-		emitted.push(quietItem(versionId, figures, { last, quietMs, readUntil }));
+		emitted.push(
+			quietItem(versionId, figures, { last, quietMs, readUntil, levels: settings.levels }),
+		);
 	});
 	return { emitted, state: bounded(lastRead) };
 }

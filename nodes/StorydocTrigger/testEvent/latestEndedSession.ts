@@ -2,6 +2,7 @@ import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { DAY_MS } from '../../Storydoc/helpers/dateWindows';
+import { sessionLevel } from '../../engagement/levels';
 import type { ReadingSession } from '../../engagement/session';
 import { ReadingSessions } from '../../engagement/sessions';
 import { analyticsEvents } from '../../Storydoc/transport/analytics';
@@ -37,5 +38,6 @@ export async function latestEndedSession(
 		);
 	}
 	// The trigger counts no reader's earlier sessions: its items leave them unknown too.
-	return { ...latest, readerSession: null, returningReader: null };
+	const session = { ...latest, readerSession: null, returningReader: null };
+	return { ...session, ...sessionLevel(session, settings.levels) };
 }

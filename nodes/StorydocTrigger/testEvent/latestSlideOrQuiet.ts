@@ -50,7 +50,12 @@ async function latestQuietVersion(context: IPollFunctions, settings: Settings, n
 	}
 	const [versionId, last] = quiet;
 	const figures = await quietTotals(context, versionId, { ...settings, readUntil: now });
-	return quietItem(versionId, figures, { last, quietMs: settings.quietMs, readUntil: now });
+	return quietItem(versionId, figures, {
+		last,
+		quietMs: settings.quietMs,
+		readUntil: now,
+		levels: settings.levels,
+	});
 }
 
 export async function latestSlideOrQuiet(

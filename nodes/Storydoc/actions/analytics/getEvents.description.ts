@@ -5,6 +5,7 @@ import { DEFAULT_PAGE_CONCURRENCY, MAX_PAGE_CONCURRENCY, MAX_SLIDE } from '../..
 import { analyticsFilters } from '../../descriptions/analyticsFilters';
 import { versionLocator } from '../../descriptions/locators';
 import { outputProperties } from '../../descriptions/output';
+import { engagementLevelProperty } from '../../descriptions/engagementLevel';
 import { sessionGapProperty } from '../../descriptions/sessionGap';
 import { EVENT_OUTPUT } from '../../helpers/output';
 
@@ -70,6 +71,9 @@ const properties: INodeProperties[] = [
 		"For events without a session ID: a reader's events more than this far apart are two sessions. A session whose last event is more recent than this may still be going on.",
 		{ show: { output: ['readingSessions', 'versionSummary', 'itemVersions', 'storySummary'] } },
 	),
+	engagementLevelProperty('reading session or version', {
+		show: { output: ['readingSessions', 'versionSummary', 'itemVersions'] },
+	}),
 	{
 		displayName: 'Items',
 		name: 'storyItems',

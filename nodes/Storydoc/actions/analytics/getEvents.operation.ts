@@ -20,11 +20,15 @@ import {
 } from '../../helpers/validation';
 import { EVENT_OUTPUT, readOutput } from '../../helpers/output';
 import { ReadingSessions } from '../../../engagement/sessions';
+import type { ReadingSession } from '../../../engagement/session';
 import { analyticsEvents } from '../../transport/analytics';
 import type { AnalyticsQuery } from '../../transport/analytics';
 import type { ItemRequest } from '../node.type';
 import { forgetPeriodReads, joinPeriodRead } from './periodRead';
 import { readStoryOptions, storyItems } from './storyOutput';
+import { sessionLevel, versionLevel } from '../../../engagement/levels';
+import type { LevelRules } from '../../../engagement/levels';
+import { readLevelRules } from '../../helpers/levelRules';
 
 export { description } from './getEvents.description';
 
@@ -86,6 +90,15 @@ function readIdleGapMs(context: IExecuteFunctions, itemIndex: number): number {
 	);
 }
 
+function readLevels(context: IExecuteFunctions, itemIndex: number, query: AnalyticsQuery) {
+	return readLevelRules(
+		runNode(context),
+		itemIndex,
+		itemParameter(context, 'engagementLevel', itemIndex, {}) as IDataObject,
+		Boolean(query.storyId || query.versionId),
+	);
+}
+
 function readConcurrency(context: IExecuteFunctions, itemIndex: number): number {
 	return positiveIntegerField(
 		runNode(context),
@@ -118,6 +131,7 @@ function prepareItemVersion(
 		itemIndex,
 	);
 	const idleGapMs = readIdleGapMs(context, itemIndex);
+	const levels = readLevels(context, itemIndex, query);
 	const minute = (instant: number) => Math.floor(instant / 60_000);
 	const key = JSON.stringify([
 		minute(query.from),
@@ -138,8 +152,15 @@ function prepareItemVersion(
 			opened: false,
 			...notOpened(versionId, query.storyId ?? null),
 		};
-		return [{ json: figures, pairedItem: { item: itemIndex } }];
+		const json = { ...figures, ...versionLevel(figures, levels) };
+		return [{ json, pairedItem: { item: itemIndex } }];
 	};
+}
+
+/** The sessions, each with its engagement level (fresh items: set in place). */
+function withLevels(sessions: ReadingSession[], levels: LevelRules): IDataObject[] {
+	for (const session of sessions) Object.assign(session, sessionLevel(session, levels));
+	return sessions;
 }
 
 /** Per run: how many items asked for each query, to point repeated ones at Execute Once. */
@@ -187,6 +208,10 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest
 	const shape = output === 'events' ? readOutput(this, itemIndex, EVENT_OUTPUT) : undefined;
 	const idleGapMs = output === 'events' ? 0 : readIdleGapMs(this, itemIndex);
 	const story = output === 'storySummary' ? readStoryOptions(this, itemIndex, query) : undefined;
+	const levels =
+		output === 'readingSessions' || output === 'versionSummary'
+			? readLevels(this, itemIndex, query)
+			: undefined;
 
 	return async () => {
 		const events = analyticsEvents.call(this, query, { concurrency, limit, itemIndex });
@@ -196,11 +221,12 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest
 				const summaries = new VersionEngagement(undefined, idleGapMs);
 				for await (const page of events) for (const event of page) summaries.add(event);
 				results = [...summaries.results().values()];
+				for (const summary of results) Object.assign(summary, versionLevel(summary, levels!));
 			} else {
 				const sessions = new ReadingSessions(idleGapMs);
 				for await (const page of events) for (const event of page) sessions.add(event);
 				const finished = sessions.results(Math.min(query.to, Date.now()));
-				results = story ? storyItems(finished, story) : finished;
+				results = story ? storyItems(finished, story) : withLevels(finished, levels!);
 			}
 			return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(results), {
 				itemData: { item: itemIndex },

@@ -8,6 +8,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { SEED } from '../../../../sandbox/seed';
+import { DEFAULT_RULES, sessionLevelByHand } from '../../../../scripts/examples/levels';
 import { line } from '../../../harness/engineLine';
 import type { Json } from '../../../harness/n8n';
 import { useSandbox } from '../../../harness/sandbox';
@@ -81,6 +82,9 @@ describe('Reading Session Ended', () => {
 			mayBeOngoing: false,
 			readerSession: null,
 			returningReader: null,
+			// 280 s read (over Hot Reading Time, 180) and a click: two strong signs.
+			engagementLevel: 'hot',
+			engagementSigns: ['readingTime', 'clicked'],
 		});
 		at(600);
 		expect(await trigger.poll()).toEqual([]);
@@ -135,6 +139,49 @@ describe('Reading Session Ended', () => {
 			slidesViewed: [1, 2],
 		});
 	});
+
+	test("Engagement Level's thresholds: Story's Last Slide with the Version filter counts the share; each session's level as the README's rule says", async () => {
+		const rules = { hotReadingSeconds: 30, warmReadingSeconds: 20, lastSlide: 4 };
+		const trigger = sessionTrigger({
+			engagementLevel: rules,
+			filters: { versionId: { __rl: true, mode: 'id', value: LIVE } },
+		});
+		await trigger.poll();
+		visit([[10], [40, { eventName: 'view_slide_4' }]], 'deep');
+		visit([[12], [35]], 'brief');
+		visit([[15]], 'glance');
+		at(400);
+		const sessions = await trigger.poll();
+		expect(sessions.map((session) => session.sessionId)).toEqual(['deep', 'brief', 'glance']);
+		for (const session of sessions)
+			expect(session).toMatchObject(sessionLevelByHand(session, { ...DEFAULT_RULES, ...rules }));
+		expect(sessions.map((session) => session.engagementLevel)).toEqual(['hot', 'warm', 'cold']);
+	});
+
+	test.each<[string, Json, string]>([
+		[
+			'Warm above Hot',
+			{ hotReadingSeconds: 60, warmReadingSeconds: 90 },
+			'"Warm Reading Time (Seconds)" must not be above Hot Reading Time (60)',
+		],
+		[
+			"Story's Last Slide without a Story or Version filter",
+			{ lastSlide: 8 },
+			`"Story's Last Slide" needs the Story or Version filter`,
+		],
+		[
+			'a share over 100 %',
+			{ hotSlidePercent: 101 },
+			'"Hot Share of Slides (%)" must be a whole number from 1 to 100',
+		],
+	])(
+		'Engagement Level: %s fails the activation, naming the field, before any request',
+		async (_, engagementLevel, message) => {
+			const trigger = sessionTrigger({ engagementLevel });
+			await expect(trigger.poll()).rejects.toThrow(message);
+			expect(api.sandbox.log).toHaveLength(0);
+		},
+	);
 
 	test('Session Ends After outside 1 to 1440 fails the activation, naming the field', async () => {
 		const trigger = sessionTrigger({ sessionGapMinutes: 0 });

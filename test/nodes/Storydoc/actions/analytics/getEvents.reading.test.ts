@@ -20,6 +20,7 @@ import {
 	slideOf,
 	slidesOfVersion,
 } from '../../../../../scripts/examples/sessions';
+import { versionLevelByHand } from '../../../../../scripts/examples/levels';
 
 const NOW = Date.parse('2026-06-15T12:00:00.000Z');
 const MINUTE = 60_000;
@@ -343,16 +344,18 @@ describe('whatever order the API lists the events in', () => {
 					expect(runs[2]).toEqual(runs[0]);
 					const readUntil = Math.min(Date.parse(period.dateTo), NOW);
 					const byHand = sessionsByHand(events, 30 * MINUTE);
-					expect(runs[0].sessions).toEqual(
-						expectedSessions(byHand, { readUntil, gapMs: 30 * MINUTE }),
-					);
-					// Time on each slide per version: its sessions' summed, counted by hand.
+					const expected = expectedSessions(byHand, { readUntil, gapMs: 30 * MINUTE });
+					expect(runs[0].sessions).toEqual(expected);
+					// Time on each slide per version: its sessions' summed, counted by hand; its level from them.
 					for (const version of runs[0].versions)
-						expect(version).toMatchObject(
-							slidesOfVersion(
+						expect(version).toMatchObject({
+							...slidesOfVersion(
 								byHand.filter((session: Json[]) => session[0].versionId === version.versionId),
 							),
-						);
+							...versionLevelByHand(
+								expected.filter((session: Json) => session.versionId === version.versionId),
+							),
+						});
 					shown.sets++;
 					shown.sessions += runs[0].sessions.length;
 					shown.versions += runs[0].versions.length;
