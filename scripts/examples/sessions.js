@@ -99,6 +99,8 @@ function slidesOfVersion(sessions) {
  * What one session's item must hold, from its events; `readerSession` counts in `sessions`' order.
  * With `readUntil` and `gapMs` (the end of the period read, and Session Ends After), every field of
  * the item, `mayBeOngoing` too. Each with its engagement level (`levelRules`: the README's defaults).
+ * @param {object[][]} sessions
+ * @param {{ readUntil?: number, gapMs?: number, levelRules?: typeof DEFAULT_RULES }} [options]
  */
 function expectedSessions(sessions, { readUntil, gapMs, levelRules = DEFAULT_RULES } = {}) {
 	const seen = new Map();
