@@ -7,7 +7,7 @@
  * for CRM records, the update of a deal's version, the engagement table.
  *
  * It ends naming the second command, `npm run demo:recipes`: the recipes of examples/recipes/ in the
- * real n8n app (installed on first use), with HubSpot, Salesforce, Pipedrive and Slack answered by
+ * real n8n app (installed on first use), with HubSpot, Salesforce, Pipedrive, Slack, Google Sheets and QuickChart answered by
  * local stand-ins (scripts/demoRecipes.js).
  *
  * Needs a build: `npm run demo` runs `npm run build` first. Nothing leaves this machine.
@@ -89,7 +89,9 @@ async function main() {
 		'your n8n and follow the note in each: pick your Storydoc credential, your story and your sender.',
 	);
 	console.log(
-		bold('\nNext: the recipes with HubSpot, Salesforce, Pipedrive and Slack in the real n8n app'),
+		bold(
+			'\nNext: the recipes with HubSpot, Salesforce, Pipedrive, Slack, Google Sheets and QuickChart in the real n8n app',
+		),
 	);
 	console.log(
 		'  npm run demo:recipes   (installs n8n 2.41.1 on first use: about 5 minutes and 3 GB; then runs',

@@ -2,7 +2,7 @@
 /**
  * `npm run demo:recipes`, the demo's second command: the recipes of examples/recipes/ in the real n8n
  * app (installed into ~/.cache/storydoc-e2e on first use, a few minutes), with HubSpot, Salesforce,
- * Pipedrive and Slack answered by local stand-ins behind an intercepting proxy. It runs the real-app
+ * Pipedrive, Slack, Google Sheets and QuickChart answered by local stand-ins behind an intercepting proxy. It runs the real-app
  * scenarios that check them (e2e/scenarios/recipe*.test.js), which print what each service received.
  */
 const { spawn } = require('node:child_process');
@@ -47,7 +47,7 @@ const bold = (text) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text);
 async function demoRecipes() {
 	console.log(
 		bold(
-			'\n▶ Recipes: Storydoc with HubSpot, Salesforce, Pipedrive and Slack  (examples/recipes/)',
+			'\n▶ Recipes: Storydoc with HubSpot, Salesforce, Pipedrive, Slack, Google Sheets and QuickChart  (examples/recipes/)',
 		),
 	);
 	console.log(

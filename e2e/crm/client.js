@@ -49,6 +49,8 @@ async function startCrm() {
 		slack: service('slack'),
 		salesforce: service('salesforce'),
 		pipedrive: service('pipedrive'),
+		googleSheets: service('googleSheets'),
+		quickChart: service('quickChart'),
 		reset: () => call('POST', 'reset'),
 		astray: () => call('GET', 'astray'),
 		stop: () =>

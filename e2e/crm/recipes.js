@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { PROPOSAL_STORY_ID, PROPOSAL_STORY_TITLE } = require('../../scripts/examples/sandboxValues');
-const { SALESFORCE_INSTANCE, TOKENS } = require('./seed');
+const { SALESFORCE_INSTANCE, TOKENS, WEEKLY_SPREADSHEET_ID } = require('./seed');
 
 const RECIPES_DIR = path.resolve(__dirname, '..', '..', 'examples', 'recipes');
 /** The credentials the recipes name, as `n8n import:credentials` reads them. */
@@ -42,11 +42,27 @@ const crmCredentials = () => [
 		type: 'pipedriveApi',
 		data: { apiToken: TOKENS.pipedrive },
 	},
+	{
+		id: 'sheetsRecipes',
+		name: 'Google Sheets',
+		type: 'googleSheetsOAuth2Api',
+		// Connected already (as after the sign-in in n8n's editor); n8n refreshes only on a 401.
+		data: {
+			clientId: 'storydoc-recipes',
+			clientSecret: 'storydoc-recipes-secret',
+			oauthTokenData: { access_token: TOKENS.googleSheets, token_type: 'Bearer' },
+		},
+	},
 ];
 
-/** What a recipe leaves to the user that the sandbox decides: the story to personalize. */
-function fillStory(workflow) {
+/**
+ * What a recipe leaves to the user that the sandbox or a stand-in decides: the story to personalize,
+ * the spreadsheet to write to.
+ */
+function fillUserChoices(workflow) {
 	for (const node of workflow.nodes) {
+		if (node.type === 'n8n-nodes-base.googleSheets' && node.parameters.documentId?.value === '')
+			node.parameters.documentId = { __rl: true, mode: 'id', value: WEEKLY_SPREADSHEET_ID };
 		if (
 			node.type.endsWith('.storydoc') &&
 			node.parameters.operation === 'create' &&
@@ -73,7 +89,7 @@ function loadRecipes() {
 		recipes.set(file.replace(/\.json$/, ''), {
 			file,
 			asFiled,
-			workflow: fillStory(structuredClone(asFiled)),
+			workflow: fillUserChoices(structuredClone(asFiled)),
 		});
 	}
 	return recipes;

@@ -90,6 +90,7 @@ const TOKENS = {
 	slack: 'xoxb-e2e-recipes-0000',
 	salesforce: 'sf-e2e-recipes-0000',
 	pipedrive: 'pd0e2erecipes0000',
+	googleSheets: 'ya29.e2e-recipes-0000',
 };
 
 /** The org's instance URL, as Salesforce's sign-in gives it (n8n's credential keeps it). */
@@ -100,9 +101,33 @@ const SALESFORCE_SEED = { contacts: [], leads: [] };
 const PIPEDRIVE_SEED = { deals: [] };
 
 /** The Slack channels that exist (names without '#'). */
-const SLACK_CHANNELS = ['deal-alerts'];
+const SLACK_CHANNELS = ['deal-alerts', 'story-reports'];
+
+/** The weekly report's sheet as its note asks the user to make it: the column names in row 1. */
+const WEEKLY_SHEET_COLUMNS = [
+	'story_week',
+	'week_from',
+	'week_to',
+	'story_id',
+	'story',
+	'readers',
+	'sessions',
+	'engaged_rate',
+	'average_reading_seconds',
+	'completion_rate',
+	'bounce_rate',
+	'slide_losing_most',
+];
+const WEEKLY_SPREADSHEET_ID = '1e2eStorydocWeeklyReport000000000000000000aa';
+const GOOGLE_SHEETS_SEED = {
+	[WEEKLY_SPREADSHEET_ID]: [
+		{ sheetId: 0, title: 'Notes', rows: [['Kept by hand']] },
+		{ sheetId: 1718, title: 'Storydoc weekly', rows: [WEEKLY_SHEET_COLUMNS] },
+	],
+};
 
 module.exports = {
+	GOOGLE_SHEETS_SEED,
 	HUBSPOT_SEED,
 	OWNER_ID,
 	PIPEDRIVE_SEED,
@@ -111,4 +136,6 @@ module.exports = {
 	SALESFORCE_SEED,
 	SLACK_CHANNELS,
 	TOKENS,
+	WEEKLY_SHEET_COLUMNS,
+	WEEKLY_SPREADSHEET_ID,
 };

@@ -19,6 +19,25 @@ class Answer {
 	}
 }
 
+/** A handler's answer that is not JSON (QuickChart's image): its bytes and content type. */
+class RawAnswer {
+	constructor(contentType, bytes) {
+		Object.assign(this, { contentType, bytes });
+	}
+}
+
+/** A handler's result as mockttp's answer: JSON (200 or an Answer's status) or a RawAnswer's bytes. */
+function answerOf(result, entry, answer) {
+	if (!(result instanceof RawAnswer))
+		return result instanceof Answer ? answer(result.status, result.body) : answer(200, result);
+	entry.status = 200;
+	return {
+		statusCode: 200,
+		headers: { 'content-type': result.contentType },
+		rawBody: result.bytes,
+	};
+}
+
 const bearer = (token) => (request) => request.headers.authorization === `Bearer ${token}`;
 
 /**
@@ -40,7 +59,8 @@ function createStandIn({
 
 	async function handle(request) {
 		const url = new URL(request.url);
-		const text = await request.body.getText();
+		const raw = (await request.body.getDecodedBuffer()) ?? Buffer.alloc(0);
+		const text = raw.toString('utf8');
 		let body;
 		try {
 			body = text ? JSON.parse(text) : undefined;
@@ -67,8 +87,15 @@ function createStandIn({
 			const match = method === request.method && pattern.exec(url.pathname);
 			if (!match) continue;
 			try {
-				const result = handler({ params: match.slice(1), query: url.searchParams, body });
-				return result instanceof Answer ? answer(result.status, result.body) : answer(200, result);
+				const result = handler({
+					params: match.slice(1),
+					query: url.searchParams,
+					body,
+					raw,
+					headers: request.headers,
+					host: url.hostname,
+				});
+				return answerOf(result, entry, answer);
 			} catch (error) {
 				if (error instanceof StandInError) return answer(error.status, error.body);
 				throw error;
@@ -96,4 +123,4 @@ function createStandIn({
 	};
 }
 
-module.exports = { Answer, StandInError, createStandIn };
+module.exports = { Answer, RawAnswer, StandInError, createStandIn };

@@ -1,9 +1,18 @@
 'use strict';
-/** The CRM stand-ins the recipes meet, by service name, with what they hold at the start (seed.js). */
+/** The stand-ins the recipes meet (CRMs, Slack, Google Sheets, QuickChart), by service name, with what they hold at the start (seed.js). */
+const { createGoogleSheets } = require('./googleSheets');
 const { createHubspot } = require('./hubspot');
 const { createPipedrive } = require('./pipedrive');
+const { createQuickChart } = require('./quickChart');
 const { createSalesforce } = require('./salesforce');
-const { HUBSPOT_SEED, PIPEDRIVE_SEED, SALESFORCE_SEED, SLACK_CHANNELS, TOKENS } = require('./seed');
+const {
+	GOOGLE_SHEETS_SEED,
+	HUBSPOT_SEED,
+	PIPEDRIVE_SEED,
+	SALESFORCE_SEED,
+	SLACK_CHANNELS,
+	TOKENS,
+} = require('./seed');
 const { createSlack } = require('./slack');
 
 function createStandIns() {
@@ -12,6 +21,11 @@ function createStandIns() {
 		slack: createSlack({ token: TOKENS.slack, channels: SLACK_CHANNELS }),
 		salesforce: createSalesforce({ token: TOKENS.salesforce, seed: SALESFORCE_SEED }),
 		pipedrive: createPipedrive({ token: TOKENS.pipedrive, seed: PIPEDRIVE_SEED }),
+		googleSheets: createGoogleSheets({
+			token: TOKENS.googleSheets,
+			spreadsheets: GOOGLE_SHEETS_SEED,
+		}),
+		quickChart: createQuickChart(),
 	};
 }
 

@@ -21,6 +21,8 @@ const VERSIONS: Record<string, number> = {
 	'n8n-nodes-base.salesforce': 1,
 	'n8n-nodes-base.pipedrive': 1,
 	'n8n-nodes-base.httpRequest': 4.3,
+	'n8n-nodes-base.googleSheets': 4.7,
+	'n8n-nodes-base.quickChart': 1,
 	'n8n-nodes-base.if': 2.3,
 	'n8n-nodes-base.merge': 3.2,
 	'n8n-nodes-base.set': 3.4,
@@ -47,13 +49,14 @@ const recipes = files.map(
 		[file, JSON.parse(fs.readFileSync(path.join(RECIPES_DIR, file), 'utf8')) as Recipe] as const,
 );
 
-test('there are the five recipes', () => {
+test('there are the six recipes', () => {
 	expect(files.sort()).toEqual([
 		'hubspot-deal-proposal.json',
 		'hubspot-engagement-sync.json',
 		'hubspot-visit-note-task-slack.json',
 		'pipedrive-first-view.json',
 		'salesforce-visit-task.json',
+		'weekly-story-report.json',
 	]);
 });
 
