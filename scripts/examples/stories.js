@@ -5,6 +5,8 @@
  * nodes/engagement/storySummary.ts, by filtering and counting the session items for each figure.
  */
 
+const { expectedSessions, sessionsByHand } = require('./sessions');
+
 const share = (part, whole) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 1000);
 const byText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 const distinct = (values) => [...new Set(values)];
@@ -154,4 +156,17 @@ function storiesByHand(sessionItems, options) {
 		.sort((a, b) => b.readers - a.readers || byText(a.storyId, b.storyId));
 }
 
-module.exports = { localDay, storiesByHand };
+/**
+ * Summary per Story of a period from the sandbox's raw events: those in the period made into
+ * sessions by hand (scripts/examples/sessions.js), then counted as above.
+ */
+function storiesOfEvents(events, { from, to, timeZone, gapMs }) {
+	const inPeriod = events.filter((event) => {
+		const instant = Date.parse(event.timestamp);
+		return instant >= from && instant <= to;
+	});
+	const sessions = expectedSessions(sessionsByHand(inPeriod, gapMs), { readUntil: to, gapMs });
+	return storiesByHand(sessions, { timeZone, from, to });
+}
+
+module.exports = { localDay, storiesByHand, storiesOfEvents };

@@ -1,8 +1,7 @@
 'use strict';
 /** examples/story-report.json: how to run it, what a correct run looks like and what the demo prints. */
 const { eventsRead } = require('./reading');
-const { expectedSessions, sessionsByHand } = require('./sessions');
-const { storiesByHand } = require('./stories');
+const { storiesOfEvents } = require('./stories');
 const { table } = require('./table');
 
 const GAP_MS = 30 * 60_000;
@@ -33,16 +32,10 @@ module.exports = {
 		const { periodFrom, periodTo, timeZone } = stories[0];
 		const from = Date.parse(periodFrom);
 		const to = Date.parse(periodTo);
-		const events = (await eventsRead(sandbox, expectEqual, () => from)).filter(
-			(event) => Date.parse(event.timestamp) <= to,
-		);
-		const sessions = expectedSessions(sessionsByHand(events, GAP_MS), {
-			readUntil: to,
-			gapMs: GAP_MS,
-		});
+		const events = await eventsRead(sandbox, expectEqual, () => from);
 		expectEqual(
 			stories,
-			storiesByHand(sessions, { timeZone, from, to }),
+			storiesOfEvents(events, { from, to, timeZone, gapMs: GAP_MS }),
 			'the summary per story (counted by hand from the sandbox events of the last 7 days)',
 		);
 		expect(

@@ -2,10 +2,9 @@ import type { IDataObject, INode } from 'n8n-workflow';
 
 import type { LevelRules } from '../../engagement/levels';
 import { DEFAULT_LEVEL_RULES } from '../../engagement/levels';
-import { MAX_SLIDE } from '../constants';
 import { fieldError, valueGiven } from './fieldError';
-import { positiveIntegerField } from './validation';
-import { booleanValue, numberValue } from './values';
+import { positiveIntegerField, slideOrZeroField } from './validation';
+import { booleanValue } from './values';
 
 /** One number of Engagement Level: its label, its bounds. */
 const NUMBERS = {
@@ -75,15 +74,7 @@ function readLastSlide(
 	raw: unknown,
 	oneStory: boolean,
 ): number {
-	const slide = numberValue(raw === undefined || raw === '' || raw === null ? 0 : raw);
-	if (slide === undefined || !Number.isInteger(slide) || slide < 0 || slide > MAX_SLIDE)
-		throw fieldError(
-			node,
-			itemIndex,
-			"Story's Last Slide",
-			`must be 0 (the share left out) or a whole number from 1 to ${MAX_SLIDE}`,
-			valueGiven(raw),
-		);
+	const slide = slideOrZeroField(node, itemIndex, "Story's Last Slide", raw, 'the share left out');
 	if (slide > 0 && !oneStory)
 		throw fieldError(
 			node,

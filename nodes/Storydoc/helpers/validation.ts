@@ -1,6 +1,7 @@
 import type { INode } from 'n8n-workflow';
 import { tryToParseDateTime, validateFieldType } from 'n8n-workflow';
 
+import { MAX_SLIDE } from '../constants';
 import { fieldError, valueGiven } from './fieldError';
 import { booleanValue, isEmailAddress, numberValue } from './values';
 
@@ -136,4 +137,25 @@ export function optionField<T extends string>(
 		.map(([key, name]) => `"${key}" (${String(name)})`)
 		.join(' or ');
 	throw fieldError(node, itemIndex, fieldLabel, `must be ${allowed}`, valueGiven(value));
+}
+
+/** A slide number from 1 to MAX_SLIDE, or 0 (empty too), which means `zero` (the error says so). */
+export function slideOrZeroField(
+	node: INode,
+	itemIndex: number | undefined,
+	fieldLabel: string,
+	value: unknown,
+	zero: string,
+): number {
+	const slide = numberValue(value === undefined || value === '' || value === null ? 0 : value);
+	if (slide === undefined || !Number.isInteger(slide) || slide < 0 || slide > MAX_SLIDE) {
+		throw fieldError(
+			node,
+			itemIndex,
+			fieldLabel,
+			`must be 0 (${zero}) or a whole number from 1 to ${MAX_SLIDE}`,
+			valueGiven(value),
+		);
+	}
+	return slide;
 }

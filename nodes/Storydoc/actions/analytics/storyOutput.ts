@@ -3,12 +3,10 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import type { ReadingSession } from '../../../engagement/session';
 import type { StorySummaryOptions } from '../../../engagement/storySummary';
 import { storyRows, storySummaries } from '../../../engagement/storySummary';
-import { fieldError, valueGiven } from '../../helpers/fieldError';
+import { fieldError } from '../../helpers/fieldError';
 import { itemParameter, runNode } from '../../helpers/runParameters';
-import { optionField } from '../../helpers/validation';
-import { numberValue } from '../../helpers/values';
+import { optionField, slideOrZeroField } from '../../helpers/validation';
 import type { AnalyticsQuery } from '../../transport/analytics';
-import { MAX_SLIDE } from '../../constants';
 
 export interface StoryOptions extends StorySummaryOptions {
 	items: 'story' | 'slide' | 'day';
@@ -31,17 +29,13 @@ export function readStoryOptions(
 			day: 'One per Story and Day',
 		},
 	);
-	const raw = itemParameter(context, 'lastSlide', itemIndex, 0);
-	const slide = numberValue(raw === '' || raw === null ? 0 : raw);
-	if (slide === undefined || !Number.isInteger(slide) || slide < 0 || slide > MAX_SLIDE) {
-		throw fieldError(
-			node,
-			itemIndex,
-			'Last Slide',
-			`must be 0 (the deepest slide reached) or a whole number from 1 to ${MAX_SLIDE}`,
-			valueGiven(raw),
-		);
-	}
+	const slide = slideOrZeroField(
+		node,
+		itemIndex,
+		'Last Slide',
+		itemParameter(context, 'lastSlide', itemIndex, 0),
+		'the deepest slide reached',
+	);
 	const lastSlide = slide === 0 ? undefined : slide;
 	if (lastSlide !== undefined && !query.storyId) {
 		throw fieldError(
