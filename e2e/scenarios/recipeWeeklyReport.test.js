@@ -7,8 +7,7 @@
  * the same week updates the rows and appends none; a chart Slack refuses goes to Chart not sent with
  * its story and Slack's error, and the other stories' charts are posted.
  */
-const { expectedSessions, sessionsByHand } = require('../../scripts/examples/sessions');
-const { localDay, storiesByHand } = require('../../scripts/examples/stories');
+const { localDay, storiesOfEvents } = require('../../scripts/examples/stories');
 const { ensure, expectEqual } = require('../../scripts/lib/assertions');
 const { chartOfPng } = require('../crm/quickChart');
 const { WEEKLY_SHEET_COLUMNS, WEEKLY_SPREADSHEET_ID } = require('../crm/seed');
@@ -28,17 +27,9 @@ async function storiesOfRun(run) {
 	const { periodFrom, periodTo, timeZone } = stories[0];
 	const from = Date.parse(periodFrom);
 	const to = Date.parse(periodTo);
-	const events = (await app.client.state('events')).filter((event) => {
-		const instant = Date.parse(event.timestamp);
-		return instant >= from && instant <= to;
-	});
-	const sessions = expectedSessions(sessionsByHand(events, GAP_MS), {
-		readUntil: to,
-		gapMs: GAP_MS,
-	});
 	expectEqual(
 		stories,
-		storiesByHand(sessions, { timeZone, from, to }),
+		storiesOfEvents(await app.client.state('events'), { from, to, timeZone, gapMs: GAP_MS }),
 		'Summary per Story of last week (counted by hand from the sandbox events)',
 	);
 	const weekday = (instant) =>
@@ -155,6 +146,22 @@ test('each story read last week: its sheet row, its slide-reach chart and its Sl
 		'the charts QuickChart drew',
 	);
 	expectEqual(await uploads(), stories.map(uploadOf), 'the charts posted to Slack, one per story');
+	// The note's costs: 2 Google Sheets reads and 1 to 3 writes; 1 QuickChart image and 3 Slack calls a story.
+	expectEqual(
+		(await scenario.crm.googleSheets.log()).map((entry) => `${entry.method} ${entry.path}`),
+		[
+			`GET /v4/spreadsheets/${WEEKLY_SPREADSHEET_ID}`,
+			`GET /v4/spreadsheets/${WEEKLY_SPREADSHEET_ID}/values/'Storydoc%20weekly'`,
+			`POST /v4/spreadsheets/${WEEKLY_SPREADSHEET_ID}:batchUpdate`,
+			`PUT /v4/spreadsheets/${WEEKLY_SPREADSHEET_ID}/values/Storydoc%20weekly!2:${stories.length + 1}`,
+		],
+		"the first run's Google Sheets calls: two reads, a row added, the new rows written",
+	);
+	expectEqual(
+		[(await scenario.crm.quickChart.log()).length, (await scenario.crm.slack.log()).length],
+		[stories.length, 3 * stories.length],
+		'QuickChart and Slack calls: one image and three calls per story',
+	);
 
 	const before = (await scenario.crm.googleSheets.log()).length;
 	const again = await scenario.execute(RECIPE);

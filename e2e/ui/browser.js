@@ -112,12 +112,25 @@ async function mappedFieldIds(page) {
 		);
 }
 
+/** Opens the add menu of the collection parameter shown as `label` (Options, Engagement Level, …). */
+async function openCollectionAdd(page, label) {
+	const add = page
+		.locator('[data-test-id="parameter-item"]', { hasText: label })
+		.locator(
+			'[data-test-id="collection-parameter-add"], [data-test-id="collection-parameter-add-dropdown"] button',
+		)
+		.last();
+	await add.scrollIntoViewIfNeeded();
+	await add.click();
+}
+
 module.exports = {
 	FIELD_INPUTS,
 	dropdownOptions,
 	fieldsWithIssues,
 	mappedFieldIds,
 	openBrowser,
+	openCollectionAdd,
 	requireChromium,
 	tidyForScreenshot,
 };

@@ -4,7 +4,7 @@
  * Summary per Story's parameters and Engagement Level's thresholds.
  */
 const { expectEqual } = require('../../../scripts/lib/assertions');
-const { tidyForScreenshot } = require('../browser');
+const { openCollectionAdd, tidyForScreenshot } = require('../browser');
 const { builtNodeDescription, plainText } = require('../nodeDescriptions');
 const { ANALYTICS_NODE, ANALYTICS_WORKFLOW_ID } = require('../workflows');
 const { OPENED: NODE_OPENED } = require('./nodePanel');
@@ -85,14 +85,7 @@ async function engagementLevelShown(page, session) {
 		.locator('.el-select-dropdown__item:visible', { hasText: 'Summary per Reading Session' })
 		.click();
 	await page.waitForTimeout(500); // the list's fade-out
-	const levels = page.locator('[data-test-id="parameter-item"]', { hasText: 'Engagement Level' });
-	const add = levels
-		.locator(
-			'[data-test-id="collection-parameter-add"], [data-test-id="collection-parameter-add-dropdown"] button',
-		)
-		.last();
-	await add.scrollIntoViewIfNeeded();
-	await add.click();
+	await openCollectionAdd(page, 'Engagement Level');
 	const offered = builtNodeDescription()
 		.properties.find((property) => property.name === 'engagementLevel')
 		.options.map((option) => option.displayName);

@@ -7,7 +7,12 @@
 const { loadExamples } = require('../../../scripts/examples');
 const { expectEqual } = require('../../../scripts/lib/assertions');
 const { NODE_TYPE } = require('../../n8n-app');
-const { dropdownOptions, fieldsWithIssues, tidyForScreenshot } = require('../browser');
+const {
+	dropdownOptions,
+	fieldsWithIssues,
+	openCollectionAdd,
+	tidyForScreenshot,
+} = require('../browser');
 const { builtNodeDescription, optionNames } = require('../nodeDescriptions');
 const { UI_NODE, UI_WORKFLOW_ID, uiWorkflow } = require('../workflows');
 const { storyAndVariables } = require('./storyVariables');
@@ -126,14 +131,7 @@ async function openNode(page, base) {
 
 /** Adds Items in Parallel to the node's Request Options as a user does, and reads the value shown. */
 async function itemsInParallelShown(page) {
-	const options = page.locator('[data-test-id="parameter-item"]', { hasText: 'Request Options' });
-	const add = options
-		.locator(
-			'[data-test-id="collection-parameter-add"], [data-test-id="collection-parameter-add-dropdown"] button',
-		)
-		.last();
-	await add.scrollIntoViewIfNeeded();
-	await add.click();
+	await openCollectionAdd(page, 'Request Options');
 	await page.getByText('Items in Parallel', { exact: true }).last().click();
 	const input = page.locator('[data-test-id="parameter-input-itemsInParallel"] input').first();
 	await input.waitFor();
