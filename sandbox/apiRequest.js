@@ -168,20 +168,30 @@ async function answeredByFault(core, fault, reply, perform) {
  */
 const HELD_LIMIT_MS = 40_000;
 
-/** Until the sandbox's releaseHeld() (or HELD_LIMIT_MS passes, or the sandbox closes). */
-function untilReleased(core) {
+/**
+ * Resolves when `listen`'s callback is called, after `limitMs`, or when the sandbox closes; `listen`
+ * registers the callback and returns how to unregister it.
+ */
+function settleWithin(core, limitMs, listen) {
 	return new Promise((resolve) => {
 		const done = () => {
 			clearTimeout(timer);
-			core.heldWaiters.delete(done);
+			stopListening();
 			core.closing.signal.removeEventListener('abort', done);
 			resolve();
 		};
-		const timer = setTimeout(done, HELD_LIMIT_MS);
-		core.heldWaiters.add(done);
+		const timer = setTimeout(done, limitMs);
+		const stopListening = listen(done);
 		core.closing.signal.addEventListener('abort', done, { once: true });
 	});
 }
+
+/** Until the sandbox's releaseHeld() (or HELD_LIMIT_MS passes, or the sandbox closes). */
+const untilReleased = (core) =>
+	settleWithin(core, HELD_LIMIT_MS, (done) => {
+		core.heldWaiters.add(done);
+		return () => core.heldWaiters.delete(done);
+	});
 
 /** Long enough for any client that sends them; short enough that one that never does fails a test, not hangs it. */
 const HOLD_LIMIT_MS = 10_000;
@@ -189,17 +199,10 @@ const HOLD_LIMIT_MS = 10_000;
 /** Until `count` API requests are in progress (or HOLD_LIMIT_MS passes, or the sandbox closes). */
 function untilInProgress(core, count) {
 	if (core.inProgress >= count) return Promise.resolve();
-	return new Promise((resolve) => {
-		const done = () => {
-			clearTimeout(timer);
-			core.progressWaiters.delete(waiter);
-			core.closing.signal.removeEventListener('abort', done);
-			resolve();
-		};
+	return settleWithin(core, HOLD_LIMIT_MS, (done) => {
 		const waiter = { count, done };
-		const timer = setTimeout(done, HOLD_LIMIT_MS);
 		core.progressWaiters.add(waiter);
-		core.closing.signal.addEventListener('abort', done, { once: true });
+		return () => core.progressWaiters.delete(waiter);
 	});
 }
 

@@ -7,7 +7,7 @@
  * the same week updates the rows and appends none; a chart Slack refuses goes to Chart not sent with
  * its story and Slack's error, and the other stories' charts are posted.
  */
-const { localDay, storiesOfEvents } = require('../../scripts/examples/stories');
+const { localDay, slideLosingMost, storiesOfEvents } = require('../../scripts/examples/stories');
 const { ensure, expectEqual } = require('../../scripts/lib/assertions');
 const { chartOfPng } = require('../crm/quickChart');
 const { WEEKLY_SHEET_COLUMNS, WEEKLY_SPREADSHEET_ID } = require('../crm/seed');
@@ -41,13 +41,6 @@ async function storiesOfRun(run) {
 	);
 	return stories;
 }
-
-/** The slide that loses the most readers (the first of equals), or null. */
-const slideLosingMost = (story) =>
-	story.slides.reduce(
-		(most, slide) => (slide.dropFromPrevious > most.dropFromPrevious ? slide : most),
-		{ slide: null, dropFromPrevious: 0 },
-	);
 
 /** The sheet row of a story, as the note lists its columns (cells as Google shows them). */
 function rowOf(story) {

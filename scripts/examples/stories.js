@@ -169,4 +169,11 @@ function storiesOfEvents(events, { from, to, timeZone, gapMs }) {
 	return storiesByHand(sessions, { timeZone, from, to });
 }
 
-module.exports = { localDay, storiesByHand, storiesOfEvents };
+/** The first of a story's slides that lose the most readers, or `{ slide: null }` when none loses any. */
+const slideLosingMost = (story) =>
+	story.slides.reduce(
+		(most, slide) => (slide.dropFromPrevious > most.dropFromPrevious ? slide : most),
+		{ slide: null, dropFromPrevious: 0 },
+	);
+
+module.exports = { localDay, slideLosingMost, storiesByHand, storiesOfEvents };

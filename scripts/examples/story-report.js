@@ -1,7 +1,7 @@
 'use strict';
 /** examples/story-report.json: how to run it, what a correct run looks like and what the demo prints. */
 const { eventsRead } = require('./reading');
-const { storiesOfEvents } = require('./stories');
+const { slideLosingMost, storiesOfEvents } = require('./stories');
 const { table } = require('./table');
 
 const GAP_MS = 30 * 60_000;
@@ -16,11 +16,7 @@ const rowOf = (story) => ({
 	average_reading_seconds: story.averageReadingSeconds,
 	completion_rate: story.funnel.completionRate,
 	bounce_rate: story.bounceRate,
-	// The first of the slides losing the most readers; null when none loses any.
-	slide_losing_most: story.slides.reduce(
-		(most, slide) => (slide.dropFromPrevious > most.dropFromPrevious ? slide : most),
-		{ slide: null, dropFromPrevious: 0 },
-	).slide,
+	slide_losing_most: slideLosingMost(story).slide,
 });
 
 module.exports = {
