@@ -29,6 +29,7 @@ export function readLevelRules(
 	itemIndex: number | undefined,
 	given: IDataObject,
 	oneStory: boolean,
+	versionFilterAllowed = true,
 ): LevelRules {
 	const rules: LevelRules = { ...DEFAULT_LEVEL_RULES };
 	for (const [name, [label, max]] of Object.entries(NUMBERS)) {
@@ -48,7 +49,7 @@ export function readLevelRules(
 			throw fieldError(node, itemIndex, label, 'must be true or false', valueGiven(given[name]));
 		rules[name as keyof typeof FLAGS] = flag;
 	}
-	rules.lastSlide = readLastSlide(node, itemIndex, given.lastSlide, oneStory);
+	rules.lastSlide = readLastSlide(node, itemIndex, given.lastSlide, oneStory, versionFilterAllowed);
 	if (rules.warmReadingSeconds > rules.hotReadingSeconds)
 		throw fieldError(
 			node,
@@ -73,6 +74,7 @@ function readLastSlide(
 	itemIndex: number | undefined,
 	raw: unknown,
 	oneStory: boolean,
+	versionFilterAllowed: boolean,
 ): number {
 	const slide = slideOrZeroField(node, itemIndex, "Story's Last Slide", raw, 'the share left out');
 	if (slide > 0 && !oneStory)
@@ -80,8 +82,8 @@ function readLastSlide(
 			node,
 			itemIndex,
 			"Story's Last Slide",
-			'needs the Story or Version filter',
-			"Story's Last Slide is one story's: choose that story in Filters › Story (or a version of it in Filters › Version), or set it to 0 to leave the share of slides out.",
+			versionFilterAllowed ? 'needs the Story or Version filter' : 'needs the Story filter',
+			`Story's Last Slide is one story's: choose that story in Filters › Story${versionFilterAllowed ? ' (or a version of it in Filters › Version)' : ''}, or set it to 0 to leave the share of slides out.`,
 		);
 	return slide;
 }

@@ -90,12 +90,18 @@ function readIdleGapMs(context: IExecuteFunctions, itemIndex: number): number {
 	);
 }
 
-function readLevels(context: IExecuteFunctions, itemIndex: number, query: AnalyticsQuery) {
+function readLevels(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	query: AnalyticsQuery,
+	versionFilterAllowed = true,
+) {
 	return readLevelRules(
 		runNode(context),
 		itemIndex,
 		itemParameter(context, 'engagementLevel', itemIndex, {}) as IDataObject,
 		Boolean(query.storyId || query.versionId),
+		versionFilterAllowed,
 	);
 }
 
@@ -131,7 +137,7 @@ function prepareItemVersion(
 		itemIndex,
 	);
 	const idleGapMs = readIdleGapMs(context, itemIndex);
-	const levels = readLevels(context, itemIndex, query);
+	const levels = readLevels(context, itemIndex, query, false);
 	const minute = (instant: number) => Math.floor(instant / 60_000);
 	const key = JSON.stringify([
 		minute(query.from),

@@ -154,3 +154,16 @@ test.each<[string, Json, string]>([
 		expect(api.sandbox.log).toHaveLength(0);
 	},
 );
+
+test("Summary for Each Item's Version: Story's Last Slide without the Story filter names only that filter (Version is refused there)", async () => {
+	const { error } = await getEvents(
+		{
+			output: 'itemVersions',
+			itemVersion: { __rl: true, mode: 'id', value: '={{ $json.version }}' },
+			engagementLevel: { lastSlide: 8 },
+		},
+		[{ version: SEED.versions.live.id }],
+	);
+	expect(error?.message).toContain(`Item 0: "Story's Last Slide" needs the Story filter`);
+	expect(api.sandbox.log).toHaveLength(0);
+});
