@@ -105,8 +105,9 @@ const twoPollTimesAfter = (ms) => (Math.floor(ms / POLL_EVERY_MS) + 2) * POLL_EV
 
 /**
  * The polls of `workflow` n8n started after the restart (`after`), and among them those of poll times
- * missed while n8n was down that started together with the first (`together`: before it had
- * finished, all from one saved state).
+ * missed while n8n was down or starting (due before its first poll began) that started together with
+ * the first (`together`: before it had finished, all from one saved state). A busy machine may take
+ * half a minute to start n8n: the poll times of those seconds are missed too.
  */
 function caughtUp(workflow, restartedAt) {
 	const after = scheduledPollTasks(app.n8n, app.userFolder, workflow.id)
@@ -117,7 +118,7 @@ function caughtUp(workflow, restartedAt) {
 		after,
 		together: first?.finishedAt
 			? after.filter(
-					(task) => task.scheduledFor < restartedAt && task.startedAt <= first.finishedAt,
+					(task) => task.scheduledFor < first.startedAt && task.startedAt <= first.finishedAt,
 				)
 			: [],
 		/** Every poll started has finished, one of them for a poll time after the first start. */
