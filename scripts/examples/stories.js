@@ -11,14 +11,16 @@ const share = (part, whole) => (whole === 0 ? 0 : Math.round((part / whole) * 10
 const byText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 const distinct = (values) => [...new Set(values)];
 
+/** One formatter per time zone: making one costs far more than formatting with it. */
+const formats = new Map();
+
 /** `YYYY-MM-DD` of an instant in a time zone, from the parts Intl gives. */
 function localDay(instant, timeZone) {
-	const parts = new Intl.DateTimeFormat('en-US', {
-		timeZone,
-		year: 'numeric',
-		month: 'numeric',
-		day: 'numeric',
-	}).formatToParts(new Date(instant));
+	if (!formats.has(timeZone)) {
+		const options = { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' };
+		formats.set(timeZone, new Intl.DateTimeFormat('en-US', options));
+	}
+	const parts = formats.get(timeZone).formatToParts(new Date(instant));
 	const part = (type) => parts.find((p) => p.type === type).value.padStart(2, '0');
 	return `${part('year')}-${part('month')}-${part('day')}`;
 }
