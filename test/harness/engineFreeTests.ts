@@ -1,0 +1,55 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- jest's config runs this in Node and reads the repository's files */
+/**
+ * The test files that run the same on every engine line: nothing they import, directly or through
+ * the files they import, is an n8n package or reads which line is selected, and they start no other
+ * process (which could run the engine). `npm run test:n8n-1` leaves them out; `npm test` runs them.
+ * docs/development.md › Engine lines.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** What ties a file to the engine line: an n8n package, the line's variable, a child process. */
+const ENGINE_PACKAGE = /^(n8n-core|n8n-workflow|@n8n\/)/;
+const LINE_AWARE = /STORYDOC_N8N_LINE|node:child_process|'child_process'/;
+const SPECIFIER = /(?:from\s+|require\(\s*|import\(\s*)'([^']+)'/g;
+/** Type-only imports and exports, which TypeScript erases: they load nothing. */
+const TYPE_ONLY = /(?:import|export)\s+type\s[^;]*?from\s+'[^']+'/gs;
+const EXTENSIONS = ['', '.ts', '.js', '/index.ts', '/index.js'];
+
+function resolveRelative(from: string, specifier: string): string | undefined {
+	const base = path.resolve(path.dirname(from), specifier);
+	return EXTENSIONS.map((extension) => base + extension).find(
+		(candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile(),
+	);
+}
+
+/** Whether `file`, or a file it imports, is tied to the engine line (memoized in `seen`). */
+function tiedToEngine(file: string, seen: Map<string, boolean>): boolean {
+	const known = seen.get(file);
+	if (known !== undefined) return known;
+	seen.set(file, false); // a circle adds nothing the walk is not already reading
+	const text = fs.readFileSync(file, 'utf8').replace(TYPE_ONLY, '');
+	const tied =
+		LINE_AWARE.test(text) ||
+		[...text.matchAll(SPECIFIER)].some(([, specifier]) => {
+			if (!specifier.startsWith('.')) return ENGINE_PACKAGE.test(specifier);
+			const target = resolveRelative(file, specifier);
+			return target !== undefined && tiedToEngine(target, seen);
+		});
+	seen.set(file, tied);
+	return tied;
+}
+
+function testFiles(folder: string): string[] {
+	return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+		const file = path.join(folder, entry.name);
+		if (entry.isDirectory()) return testFiles(file);
+		return entry.name.endsWith('.test.ts') ? [file] : [];
+	});
+}
+
+/** The absolute paths of the test files under `root`/test that no engine line can change. */
+export function engineFreeTests(root: string): string[] {
+	const seen = new Map<string, boolean>();
+	return testFiles(path.join(root, 'test')).filter((file) => !tiedToEngine(file, seen));
+}
