@@ -12,6 +12,8 @@
  * - ui: the editor in Chromium (`npm run test:ui`);
  * - scale: n8n's queue mode (`npm run test:scale`).
  */
+import os from 'node:os';
+
 import type { Config } from 'jest';
 
 import { engineFreeTests } from './test/harness/engineFreeTests';
@@ -66,8 +68,10 @@ function selectedProjects(args: string[]): string[] {
 
 const config: Config = {
 	testTimeout: 30000,
-	// The tests mostly wait (sandbox latency, rate-limit windows, poll schedules): one worker per core.
-	maxWorkers: '100%',
+	// The tests mostly wait (sandbox latency, rate-limit windows, faults that hang): one worker per
+	// core left a 2-core machine half idle (docs/development.md › CI's budget), so two per core
+	// (jest reads a share above 100 % as a count).
+	maxWorkers: 2 * os.cpus().length,
 	globalSetup: '<rootDir>/test/harness/globalSetup.ts',
 	globalTeardown: '<rootDir>/test/harness/globalTeardown.ts',
 	reporters: ['default', '<rootDir>/test/harness/summaryReporter.js'],
