@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- jest loads this file in Node; the projects asked for are in its command line (process.argv) */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- jest loads this file in Node; the projects asked for are in its command line (process.argv), and its workers count the cores (node:os) */
 /**
  * Three tiers, run together by `npm test` (and a bare `jest`) and apart with `--selectProjects`:
  * - unit: `*.unit.test.ts`, pure functions imported from the TypeScript sources (`npm run test:unit`);

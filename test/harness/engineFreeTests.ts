@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- jest's config runs this in Node and reads the repository's files */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- jest's config runs this in Node, and it reads the repository's files */
 /**
  * The test files that run the same on every engine line: nothing they import, directly or through
  * the files they import, is an n8n package or reads which line is selected, and they start no other
