@@ -5,7 +5,8 @@
  * of an activation, and each poll reads the credential afresh (docs/development.md › The credential,
  * read once per run). The credential is changed as a user changes it in the editor (n8n's REST API),
  * from the sandbox's main key to a second key of the organization, which the sandbox's log tells
- * apart; a click added after it is read and looked up with the new key, once. About 2 minutes.
+ * apart; a click added after it is read and looked up with the new key, once. Then the harness's
+ * owner session, signed out, signs in again (e2e/harness/ownerSession.js). About 2 minutes.
  */
 const { SEED } = require('../../sandbox/seed');
 const { ensure, expectEqual, show } = require('../../scripts/lib/assertions');
@@ -36,6 +37,8 @@ async function changeToken(session) {
 
 /** `n8n start`, stopped by the last test (or, on a failure, by useApp). */
 let running;
+/** The owner's session, which changed the token. */
+let owner;
 
 test('a token changed in the credential while the trigger is active is used by the next poll; the click after it is emitted once', async () => {
 	await app.importCredentials(['account']);
@@ -44,7 +47,8 @@ test('a token changed in the credential while the trigger is active is used by t
 	running = await app.start();
 	await waitFor(() => withKey(OLD_KEY, 0).polls()[0], 'the activation poll with the first key');
 
-	await changeToken(await ownerSession(running.url));
+	owner = await ownerSession(running.url);
+	await changeToken(owner);
 	const changedAt = lastSeq(app.sandbox);
 	const changedTime = Date.now();
 	const [added] = app.sandbox.addEvents([
@@ -79,6 +83,26 @@ test('a token changed in the credential while the trigger is active is used by t
 		[],
 		'versions looked up with the first key after the change',
 	);
+});
+
+test("the harness's owner session, signed out by n8n, signs in again on its next request (as the editor sends its user to sign in)", async () => {
+	ensure(owner, 'the first test set up the owner');
+	await owner.request('POST', '/rest/logout');
+	const log = jest.spyOn(console, 'log');
+	try {
+		const credential = await owner.request('GET', `/rest/credentials/${CREDENTIALS.account.id}`);
+		expectEqual(
+			credential.name,
+			CREDENTIALS.account.name,
+			'the credential read after signing in again',
+		);
+		ensure(
+			log.mock.calls.some(([line]) => String(line).includes('signing in again')),
+			'the session said it signed in again',
+		);
+	} finally {
+		log.mockRestore();
+	}
 });
 
 test(NO_TOKEN_LEAKED, async () => {
