@@ -69,9 +69,9 @@ function selectedProjects(args: string[]): string[] {
 const config: Config = {
 	testTimeout: 30000,
 	// The tests mostly wait (sandbox latency, rate-limit windows, faults that hang): one worker per
-	// core left a 2-core machine half idle (docs/development.md › CI's budget), so two per core
-	// (jest reads a share above 100 % as a count).
-	maxWorkers: 2 * os.cpus().length,
+	// core left a 2-core machine half idle (docs/development.md › CI's budget), so two per core, at
+	// most 8 (each worker holds an n8n engine) ('200%' would not do: jest reads it as 200 workers).
+	maxWorkers: Math.min(2 * os.cpus().length, 8),
 	globalSetup: '<rootDir>/test/harness/globalSetup.ts',
 	globalTeardown: '<rootDir>/test/harness/globalTeardown.ts',
 	reporters: ['default', '<rootDir>/test/harness/summaryReporter.js'],
