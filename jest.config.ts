@@ -17,18 +17,14 @@ import os from 'node:os';
 import type { Config } from 'jest';
 
 import { engineFreeTests } from './test/harness/engineFreeTests';
-import { jestModuleNameMapper, line } from './test/harness/engineLine';
+import { escapeRegExp, jestModuleNameMapper, line } from './test/harness/engineLine';
 
 /**
  * On n8n 1.x's engine, the test files no engine line can change are left out: `npm test` ran them
  * (test/harness/engineFreeTests.ts says which).
  */
 const sameOnEveryLine =
-	line() === '2.x' ? [] : engineFreeTests(__dirname).map((file) => `^${escape(file)}$`);
-
-function escape(text: string): string {
-	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+	line() === '2.x' ? [] : engineFreeTests(__dirname).map((file) => `^${escapeRegExp(file)}$`);
 
 const shared = {
 	testEnvironment: 'node',

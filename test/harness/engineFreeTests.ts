@@ -23,21 +23,43 @@ function resolveRelative(from: string, specifier: string): string | undefined {
 	);
 }
 
-/** Whether `file`, or a file it imports, is tied to the engine line (memoized in `seen`). */
-function tiedToEngine(file: string, seen: Map<string, boolean>): boolean {
-	const known = seen.get(file);
-	if (known !== undefined) return known;
-	seen.set(file, false); // a circle adds nothing the walk is not already reading
+/** Whether `file` itself loads an n8n package or is tied to the line (memoized in `direct`). */
+function tiedItself(file: string, direct: Map<string, boolean>): boolean {
+	if (!direct.has(file)) {
+		const text = fs.readFileSync(file, 'utf8').replace(TYPE_ONLY, '');
+		const specifiers = [...text.matchAll(SPECIFIER)].map(([, specifier]) => specifier);
+		direct.set(
+			file,
+			LINE_AWARE.test(text) ||
+				specifiers.some(
+					(specifier) => !specifier.startsWith('.') && ENGINE_PACKAGE.test(specifier),
+				),
+		);
+	}
+	return direct.get(file) as boolean;
+}
+
+/** The package files `file` imports by relative path. */
+function relativeImports(file: string): string[] {
 	const text = fs.readFileSync(file, 'utf8').replace(TYPE_ONLY, '');
-	const tied =
-		LINE_AWARE.test(text) ||
-		[...text.matchAll(SPECIFIER)].some(([, specifier]) => {
-			if (!specifier.startsWith('.')) return ENGINE_PACKAGE.test(specifier);
-			const target = resolveRelative(file, specifier);
-			return target !== undefined && tiedToEngine(target, seen);
-		});
-	seen.set(file, tied);
-	return tied;
+	return [...text.matchAll(SPECIFIER)]
+		.map(([, specifier]) => specifier)
+		.filter((specifier) => specifier.startsWith('.'))
+		.flatMap((specifier) => resolveRelative(file, specifier) ?? []);
+}
+
+/** Whether `file`, or any file reachable through its imports, is tied (a walk, so circles are whole). */
+function tiedToEngine(file: string, direct: Map<string, boolean>): boolean {
+	const seen = new Set<string>();
+	const stack = [file];
+	while (stack.length > 0) {
+		const next = stack.pop() as string;
+		if (seen.has(next)) continue;
+		seen.add(next);
+		if (tiedItself(next, direct)) return true;
+		stack.push(...relativeImports(next));
+	}
+	return false;
 }
 
 function testFiles(folder: string): string[] {
@@ -50,6 +72,6 @@ function testFiles(folder: string): string[] {
 
 /** The absolute paths of the test files under `root`/test that no engine line can change. */
 export function engineFreeTests(root: string): string[] {
-	const seen = new Map<string, boolean>();
-	return testFiles(path.join(root, 'test')).filter((file) => !tiedToEngine(file, seen));
+	const direct = new Map<string, boolean>();
+	return testFiles(path.join(root, 'test')).filter((file) => !tiedToEngine(file, direct));
 }

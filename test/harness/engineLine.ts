@@ -73,7 +73,8 @@ export function redirectRequire(): void {
 	};
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** `text` as a regular expression matching it literally. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** jest `moduleNameMapper` entries for the selected line (none for the project's own). */
 export function jestModuleNameMapper(): Record<string, string> {
