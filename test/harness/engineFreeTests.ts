@@ -8,6 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { filesUnder } from './repoFiles';
+
 /** What ties a file to the engine line: an n8n package, the line's variable, a child process. */
 const ENGINE_PACKAGE = /^(n8n-core|n8n-workflow|@n8n\/)/;
 const LINE_AWARE = /STORYDOC_N8N_LINE|node:child_process|'child_process'/;
@@ -62,16 +64,10 @@ function tiedToEngine(file: string, direct: Map<string, boolean>): boolean {
 	return false;
 }
 
-function testFiles(folder: string): string[] {
-	return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-		const file = path.join(folder, entry.name);
-		if (entry.isDirectory()) return testFiles(file);
-		return entry.name.endsWith('.test.ts') ? [file] : [];
-	});
-}
-
 /** The absolute paths of the test files under `root`/test that no engine line can change. */
 export function engineFreeTests(root: string): string[] {
 	const direct = new Map<string, boolean>();
-	return testFiles(path.join(root, 'test')).filter((file) => !tiedToEngine(file, direct));
+	return filesUnder(root, 'test', (name) => name.endsWith('.test.ts'))
+		.map((file) => path.join(root, file))
+		.filter((file) => !tiedToEngine(file, direct));
 }

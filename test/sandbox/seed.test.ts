@@ -7,17 +7,13 @@ import { createSandbox } from '../../sandbox/server';
 import { SEED, TOKENS, API_KEYS } from '../../sandbox/seed';
 import type { Json } from '../harness/sandbox';
 import { OBJECT_ID } from './helpers';
+import { filesUnder } from '../harness/repoFiles';
 
 const NOW = Date.UTC(2026, 0, 15, 12);
 const SANDBOX_DIR = path.resolve(__dirname, '../../sandbox');
 
-function sourceFiles(dir: string): string[] {
-	return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-		const full = path.join(dir, entry.name);
-		if (entry.isDirectory()) return sourceFiles(full);
-		return entry.name.endsWith('.js') ? [full] : [];
-	});
-}
+const sourceFiles = (dir: string) =>
+	filesUnder(dir, '.', (name) => name.endsWith('.js')).map((file) => path.join(dir, file));
 
 test('every seeded id is 24 lowercase hex characters and unique', () => {
 	const ids = [

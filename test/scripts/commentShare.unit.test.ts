@@ -7,16 +7,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { filesUnder } from '../harness/repoFiles';
+
 const ROOT = path.resolve(__dirname, '..', '..');
 const MAX_COMMENT_SHARE = 0.05;
 
-function sourceFiles(folder: string): string[] {
-	return fs.readdirSync(path.join(ROOT, folder), { withFileTypes: true }).flatMap((entry) => {
-		const relative = path.posix.join(folder, entry.name);
-		if (entry.isDirectory()) return sourceFiles(relative);
-		return entry.name.endsWith('.ts') ? [relative] : [];
-	});
-}
+const sourceFiles = (folder: string) => filesUnder(ROOT, folder, (name) => name.endsWith('.ts'));
 
 /** Non-blank lines, and those that are comments (`//`, or inside or opening a block comment). */
 function countLines(text: string) {

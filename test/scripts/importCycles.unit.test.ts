@@ -7,15 +7,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { filesUnder } from '../harness/repoFiles';
+
 const ROOT = path.resolve(__dirname, '..', '..');
 
-function sourceFiles(folder: string): string[] {
-	return fs.readdirSync(path.join(ROOT, folder), { withFileTypes: true }).flatMap((entry) => {
-		const relative = path.posix.join(folder, entry.name);
-		if (entry.isDirectory()) return sourceFiles(relative);
-		return entry.name.endsWith('.ts') ? [relative] : [];
-	});
-}
+const sourceFiles = (folder: string) => filesUnder(ROOT, folder, (name) => name.endsWith('.ts'));
 
 /** The package files a file imports (relative specifiers resolved to `.ts` or `index.ts`). */
 function importsOf(file: string): string[] {

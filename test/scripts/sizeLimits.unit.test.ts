@@ -10,6 +10,8 @@ import path from 'node:path';
 
 import ts from 'typescript';
 
+import { filesUnder } from '../harness/repoFiles';
+
 const ROOT = path.resolve(__dirname, '..', '..');
 const FOLDERS = ['e2e', 'scripts', 'sandbox'];
 const SOURCE = /\.(?:js|cjs|mjs|ts|sh)$/;
@@ -18,13 +20,7 @@ const MAX_FUNCTION_LINES = 80;
 /** Source files that hold data only (path → why), exempt from the file limit. None so far: the sandbox's seed data is split by what it describes (sandbox/data/). */
 const DATA_FILES: Record<string, string> = {};
 
-function sourceFiles(folder: string): string[] {
-	return fs.readdirSync(path.join(ROOT, folder), { withFileTypes: true }).flatMap((entry) => {
-		const relative = path.posix.join(folder, entry.name);
-		if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(relative);
-		return SOURCE.test(entry.name) ? [relative] : [];
-	});
-}
+const sourceFiles = (folder: string) => filesUnder(ROOT, folder, (name) => SOURCE.test(name));
 
 const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 

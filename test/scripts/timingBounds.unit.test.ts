@@ -18,6 +18,8 @@ import ts from 'typescript';
 
 import jestConfig from '../../jest.config';
 
+import { filesUnder } from '../harness/repoFiles';
+
 const ROOT = path.resolve(__dirname, '..', '..');
 const FOLDERS = ['test', 'e2e'];
 const SOURCE = /\.(?:ts|js|cjs|mjs)$/;
@@ -68,13 +70,8 @@ interface Bound {
 	text: string;
 }
 
-function sourceFiles(folder: string): string[] {
-	return fs.readdirSync(path.join(ROOT, folder), { withFileTypes: true }).flatMap((entry) => {
-		const relative = path.posix.join(folder, entry.name);
-		if (entry.isDirectory()) return SKIPPED.has(entry.name) ? [] : sourceFiles(relative);
-		return SOURCE.test(entry.name) ? [relative] : [];
-	});
-}
+const sourceFiles = (folder: string) =>
+	filesUnder(ROOT, folder, (name) => SOURCE.test(name), SKIPPED);
 
 /** The words of an identifier: `lastAnswerMs` → last, answer, ms; `WINDOW_MS` → window, ms. */
 const wordsOf = (name: string) =>
