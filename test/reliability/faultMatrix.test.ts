@@ -278,46 +278,42 @@ describe('a read that keeps failing is bounded and still accounts for every item
 			'Analytics › Get Events, page 2 failing',
 			operationSpec('Analytics › Get Events, fault on page 2'),
 		],
-	])(
-		'%s',
-		async (_label, spec) => {
-			for (const continueOnFail of [false, true]) {
-				api.sandbox.reset();
-				api.sandbox.setFault({
-					route: spec.route,
-					type: 'status503',
-					html: true,
-					times: Infinity,
-					after: spec.after ?? 0,
-				});
-				const result = await run(spec, continueOnFail, 1);
-				// Each request is tried 5 times at most (pages fetched in parallel each on their own).
-				const triesPerRequest = new Map<string, number>();
-				for (const entry of api.sandbox.log.filter((logged: Json) => logged.fault)) {
-					const key = JSON.stringify(entry.query);
-					triesPerRequest.set(key, (triesPerRequest.get(key) ?? 0) + 1);
-				}
-				expect(Math.max(...triesPerRequest.values())).toBe(5);
-				if (continueOnFail) {
-					expect(result.error).toBeUndefined();
-					// The item fails as a whole: no partial list of events passes for a complete one.
-					expect(result.outputs.Storydoc).toEqual([
-						{
-							json: {
-								error: expect.any(String),
-								description: expect.stringMatching(/tried 5 times/),
-								httpCode: '503',
-							},
-							pairedItem: { item: 0 },
-						},
-					]);
-				} else {
-					expect(result.error.httpCode).toBe('503');
-					expect(result.error.context.itemIndex).toBe(0);
-					expect(result.error.description).toMatch(/tried 5 times/);
-				}
+	])('%s', async (_label, spec) => {
+		for (const continueOnFail of [false, true]) {
+			api.sandbox.reset();
+			api.sandbox.setFault({
+				route: spec.route,
+				type: 'status503',
+				html: true,
+				times: Infinity,
+				after: spec.after ?? 0,
+			});
+			const result = await run(spec, continueOnFail, 1);
+			// Each request is tried 5 times at most (pages fetched in parallel each on their own).
+			const triesPerRequest = new Map<string, number>();
+			for (const entry of api.sandbox.log.filter((logged: Json) => logged.fault)) {
+				const key = JSON.stringify(entry.query);
+				triesPerRequest.set(key, (triesPerRequest.get(key) ?? 0) + 1);
 			}
-		},
-		40000,
-	);
+			expect(Math.max(...triesPerRequest.values())).toBe(5);
+			if (continueOnFail) {
+				expect(result.error).toBeUndefined();
+				// The item fails as a whole: no partial list of events passes for a complete one.
+				expect(result.outputs.Storydoc).toEqual([
+					{
+						json: {
+							error: expect.any(String),
+							description: expect.stringMatching(/tried 5 times/),
+							httpCode: '503',
+						},
+						pairedItem: { item: 0 },
+					},
+				]);
+			} else {
+				expect(result.error.httpCode).toBe('503');
+				expect(result.error.context.itemIndex).toBe(0);
+				expect(result.error.description).toMatch(/tried 5 times/);
+			}
+		}
+	});
 });

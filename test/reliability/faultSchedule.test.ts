@@ -356,7 +356,7 @@ describe('a read that keeps failing on a middle item: bounded, that item fails w
 			null,
 			200,
 		]);
-	}, 30000);
+	});
 
 	test('Continue On Fail off: the node error names item 1 after its five tries; item 2 is never read', async () => {
 		api.sandbox.setFault({
@@ -375,7 +375,7 @@ describe('a read that keeps failing on a middle item: bounded, that item fails w
 		expect(api.sandbox.log.map((entry: Json) => entry.status)).toEqual([
 			200, 502, 502, 502, 502, 502,
 		]);
-	}, 30000);
+	});
 });
 
 describe("bad input on a middle item with n8n's error output: nothing sent for it, the others created", () => {

@@ -97,4 +97,4 @@ test('three worker processes at once against one limit: every item created exact
 			`each worker ${workerMinutes} API minutes (its clock)`,
 	);
 	expect(refused).toBeLessThan(WORKERS.length * PER_WORKER);
-}, 60000);
+});

@@ -95,7 +95,7 @@ test('a batch larger than the limit waits for each window to end instead of fail
 	// How soon after a window's end it goes on (no whole window lost) is timed in virtual time, where
 	// contention cannot stretch it (rateLimit.sharing.unit.test.ts › 12 items at 5 per window): here
 	// the worker's clock turns a tenth of a second of it into 10 s.
-}, 30000);
+});
 
 test('a 429 from the API (nothing processed) is waited out and the same item sent again, for reads and writes', async () => {
 	sandbox.setFault({ route: 'POST /v2/versions', type: 'status429', times: 2 });
@@ -132,7 +132,7 @@ test('another process behind the same IP already used most of the window: the no
 	for (const entry of created()) expect(entry.rateLimitCounter).toBeLessThanOrEqual(MAX);
 	// The window it joined began before its first answer: waiting a minute from that answer is enough.
 	expect(refused()).toEqual([]);
-}, 30000);
+});
 
 test('three executions at once against one limit (one n8n process, one pacer): all created once, none failed, no 429', async () => {
 	const batches = [deals(5, 'A'), deals(5, 'B'), deals(5, 'C')];
@@ -144,7 +144,7 @@ test('three executions at once against one limit (one n8n process, one pacer): a
 	expect(created()).toHaveLength(15);
 	for (const entry of created()) expect(entry.rateLimitCounter).toBeLessThanOrEqual(MAX);
 	expect(refused()).toEqual([]);
-}, 30000);
+});
 
 test('a full version window does not hold back story reads (their headers report the version counter)', async () => {
 	// The API's own minute, in this process's real time: a story read held back until the version

@@ -37,5 +37,5 @@ describe('New Reader on a Version: the readers remembered', () => {
 			[newcomer.eventId, MAX_REMEMBERED_READERS + 1],
 		]);
 		expect(lookBacks().length).toBeGreaterThan(afterLive + 1);
-	}, 60_000);
+	});
 });

@@ -127,4 +127,4 @@ test(`each reader once, at the first view of the slide or past it, with the sess
 		),
 		{ seed: PROPERTY_SEED, numRuns: RUNS },
 	);
-}, 120_000);
+});

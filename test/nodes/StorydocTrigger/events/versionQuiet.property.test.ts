@@ -128,4 +128,4 @@ test(`each version once per last read, at the first poll Quiet For after it; any
 		),
 		{ seed: PROPERTY_SEED, numRuns: RUNS },
 	);
-}, 120_000);
+});

@@ -86,7 +86,7 @@ test('a page that keeps failing fails the item with the API message and error ID
 	expect(error.description).toMatch(/The node tried 5 times/);
 	// No partial list: a failed item outputs nothing (unless Continue On Fail, which gives one error item).
 	expect(outputs.Storydoc).toEqual([]);
-}, 30_000);
+});
 
 test('a 200 answer that is not an events page fails clearly instead of giving an empty result', async () => {
 	// Not something the sandbox can be asked for: a stand-in API (say, a proxy or a changed API) on its own port.

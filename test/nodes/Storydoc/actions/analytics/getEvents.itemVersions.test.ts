@@ -251,5 +251,5 @@ describe("Summary for Each Item's Version, whatever order the API lists the even
 			),
 			{ seed: PROPERTY_SEED, numRuns: RUNS },
 		);
-	}, 120_000);
+	});
 });

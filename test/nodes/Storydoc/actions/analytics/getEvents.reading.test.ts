@@ -363,5 +363,5 @@ describe('whatever order the API lists the events in', () => {
 			),
 			{ seed: PROPERTY_SEED, numRuns: RUNS },
 		);
-	}, 120_000);
+	});
 });

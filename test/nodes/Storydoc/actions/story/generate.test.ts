@@ -238,7 +238,7 @@ describe('Story › Generate', () => {
 		const { outputs, error } = await run(generate());
 		expect(error).toBeUndefined();
 		expect(outputs.Storydoc[0].json.pageId).toMatch(/^[0-9a-f]{24}$/);
-	}, 60_000);
+	});
 
 	test('a timeout is not resent: the item fails saying a story may have been generated and where to look', async () => {
 		api.sandbox.setFault({ route: 'POST /v2/stories/generate', type: 'hang', times: 1 });
