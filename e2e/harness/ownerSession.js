@@ -37,10 +37,7 @@ async function ownerSession(baseUrl) {
 				emailOrLdapLoginId: OWNER.email,
 				password: OWNER.password,
 			});
-			ensure(
-				login.response.ok,
-				`signing in again answered ${login.response.status}: ${login.text}`,
-			);
+			if (!login.response.ok) await setUpAgain(login);
 			({ response, text } = await send(method, route, body));
 		}
 		ensure(response.ok, `${method} ${route} answered ${response.status}: ${text.slice(0, 500)}`);
@@ -51,6 +48,21 @@ async function ownerSession(baseUrl) {
 				`${method} ${route} answered ${response.status}, not JSON: ${text.slice(0, 500)}`,
 			);
 		}
+	}
+	/**
+	 * Once, on a busy machine, n8n refused the owner's password too ("Wrong username or password")
+	 * just after setting the owner up. Whether n8n has an owner then tells the two causes apart: none
+	 * (it is set up again, and said so), or another one (the test fails with both answers).
+	 */
+	async function setUpAgain(login) {
+		const setup = await send('POST', '/rest/owner/setup', OWNER);
+		ensure(
+			setup.response.ok,
+			`signing in again answered ${login.response.status}: ${login.text.slice(0, 300)}; setting the owner up again answered ${setup.response.status}: ${setup.text.slice(0, 300)}`,
+		);
+		console.log(
+			`e2e: n8n refused the owner's password (${login.response.status}) and had no owner: set up again`,
+		);
 	}
 	await request('POST', '/rest/owner/setup', OWNER);
 	return {

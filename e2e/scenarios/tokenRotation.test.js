@@ -105,6 +105,33 @@ test("the harness's owner session, signed out by n8n, signs in again on its next
 	}
 });
 
+test("the harness's owner session, its owner gone from n8n's database (`n8n user-management:reset`): set up again on n8n 2.x; on 1.x, which keeps the owner as set up in memory, an error with both of n8n's answers", async () => {
+	ensure(owner, 'the first test set up the owner');
+	const reset = await app.cli.run(['user-management:reset']);
+	expectEqual(
+		reset.code,
+		0,
+		`n8n user-management:reset's exit code\n${reset.stdout}\n${reset.stderr}`,
+	);
+	const log = jest.spyOn(console, 'log');
+	try {
+		const read = owner.request('GET', `/rest/credentials/${CREDENTIALS.account.id}`);
+		if (app.n8n.major >= 2) {
+			expectEqual((await read).name, CREDENTIALS.account.name, 'the credential read after');
+			ensure(
+				log.mock.calls.some(([line]) => String(line).includes('had no owner: set up again')),
+				'the session said it set the owner up again',
+			);
+		} else {
+			await expect(read).rejects.toThrow(
+				/signing in again answered 401: .*Wrong username or password.*; setting the owner up again answered 400: .*Instance owner already setup/,
+			);
+		}
+	} finally {
+		log.mockRestore();
+	}
+});
+
 test(NO_TOKEN_LEAKED, async () => {
 	await running?.stop();
 	await app.expectNoTokenLeaked();
