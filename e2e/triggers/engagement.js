@@ -22,6 +22,8 @@ const A = SEED.versions.live.id;
 const B = SEED.versions.accepted.id;
 const C = SEED.versions.edited.id;
 const GAP_MINUTES = 2;
+/** How often Dora reads a slide while the scenario waits with her session open: well inside the gap. */
+const READS_ON_EVERY_MS = 30_000;
 const DAY_MS = 86_400_000;
 const CLICK = 'CTA click: Book a meeting';
 /** What a workflow looks up when its item is not what was read: a version ID that does not exist (404). */
@@ -183,8 +185,17 @@ async function engagementScenario(app) {
 		};
 
 		// n8n stops in the middle of Dora's session, once the runs that emitted Yann's have ended (with the
-		// default scheduler n8n saves a trigger's state only with a run).
-		await waitFor(async () => (await notes()).count > 0, "the example's first notes");
+		// default scheduler n8n saves a trigger's state only with a run). She reads on meanwhile: on a
+		// busy machine the example's first notes came over Session Ends After later, and her session
+		// ended before the restart (1.123.81, five n8n apps at once).
+		let readAt = Date.now();
+		await waitFor(async () => {
+			if (Date.now() - readAt >= READS_ON_EVERY_MS) {
+				doraReadsOn();
+				readAt = Date.now();
+			}
+			return (await notes()).count > 0;
+		}, "the example's first notes");
 		await pause(3000);
 		let click;
 		running = await app.restart(
