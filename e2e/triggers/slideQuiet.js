@@ -6,9 +6,9 @@
  * (the sandbox holds the activation's look-back while the scenario adds those reads), so that they go
  * quiet minutes into it. Each workflow looks up a version only when its item holds what was read, so
  * the sandbox's log shows what was emitted, how often, and that it was right; each item's last read
- * is checked in n8n's stored executions. n8n is stopped once Sara's slide and B have been emitted; while it is down Sara reads on
- * and Tom reaches slide 5; after the restart Tom and C come, once each, and nothing else. About 8
- * minutes.
+ * is checked in n8n's stored executions. n8n is stopped once Sara's slide and B have been emitted;
+ * while it is down Sara reads on and Tom reaches slide 5; after the restart Tom and C come, once
+ * each, and nothing else. About 8 minutes.
  */
 const { SEED } = require('../../sandbox/seed');
 const { expectEqual, show } = require('../../scripts/lib/assertions');
