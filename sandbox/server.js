@@ -25,7 +25,9 @@ const RUNTIME_SEED_OFFSET = 0x9e3779b9;
 
 /**
  * @typedef {object} SandboxOptions
- * @property {{ max?: number, windowMs?: number }} [rateLimit] version endpoints: fixed window per IP (150 / 60 s)
+ * @property {{ max?: number, windowMs?: number, clock?: () => number }} [rateLimit] version endpoints:
+ *   fixed window per IP (150 / 60 s); `clock` (performance.now) lets a test in the same process move
+ *   the window's time itself
  * @property {{ max?: number, windowMs?: number }} [generateRateLimit] story generation: fixed window per
  *   organization (150 / 60 s)
  * @property {number} [generateDelayMs] how long a story generation takes before it answers (0; a real
