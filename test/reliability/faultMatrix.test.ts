@@ -136,6 +136,8 @@ const FAULTS = [
 	['a slow answer within the timeout', { type: 'slow', delayMs: 300 }],
 ] as const satisfies ReadonlyArray<readonly [string, FaultRule]>;
 type Fault = (typeof FAULTS)[number][1];
+/** The node's timeout for the slow answer "within the timeout" (300 ms late). */
+const SLOW_TIMEOUT_SECONDS = 120;
 /** How each write says its outcome is unknown. */
 const UNKNOWN_OUTCOME_MESSAGES: Record<string, RegExp> = {
 	'POST /v2/versions': /^The version may exist /,
@@ -170,10 +172,25 @@ const apiVersionsMade = () =>
 		(version: Json) => version.source === 'API' && version.data?.title === TITLE,
 	);
 
-async function run(spec: OperationSpec, continueOnFail: boolean, itemCount?: number) {
+/**
+ * With `withinTimeout`, a timeout no slow answer can reach however busy the machine (the others keep
+ * 1 s, so that a hang costs little).
+ */
+async function run(
+	spec: OperationSpec,
+	continueOnFail: boolean,
+	itemCount?: number,
+	withinTimeout = false,
+) {
 	const nodeSettings: Partial<INode> = continueOnFail ? { onError: 'continueRegularOutput' } : {};
+	const parameters = { ...parametersOf(spec) };
+	if (withinTimeout)
+		parameters.requestOptions = {
+			...(parameters.requestOptions as IDataObject),
+			timeout: SLOW_TIMEOUT_SECONDS,
+		};
 	return await runWorkflow(
-		storydocWorkflow(parametersOf(spec), { items: itemsOf(spec, itemCount), nodeSettings }),
+		storydocWorkflow(parameters, { items: itemsOf(spec, itemCount), nodeSettings }),
 		{
 			credentials: api.credentials(),
 		},
@@ -199,7 +216,7 @@ test.each(CASES)(
 		api.sandbox.clearLog();
 		api.sandbox.setFault({ route: spec.route, times: 1, after: spec.after ?? 0, ...rule });
 		const items = itemsOf(spec);
-		const result = await run(spec, continueOnFail);
+		const result = await run(spec, continueOnFail, undefined, rule.type === 'slow');
 		const output = result.outputs.Storydoc ?? [];
 		const unknownOutcome = spec.write && !OUTCOME_KNOWN.has(rule.type);
 
