@@ -185,9 +185,9 @@ async function engagementScenario(app) {
 		};
 
 		// n8n stops in the middle of Dora's session, once the runs that emitted Yann's have ended (with the
-		// default scheduler n8n saves a trigger's state only with a run). She reads on meanwhile: on a
-		// busy machine the example's first notes came over Session Ends After later, and her session
-		// ended before the restart (1.123.81, five n8n apps at once).
+		// default scheduler n8n saves a trigger's state only with a run). She reads on meanwhile: once,
+		// on 1.123.81 beside four other n8n apps, her session came in two pieces, and this wait was the
+		// one stretch where she read nothing (how long it took was not logged).
 		let readAt = Date.now();
 		await waitFor(async () => {
 			if (Date.now() - readAt >= READS_ON_EVERY_MS) {
