@@ -25,49 +25,52 @@ function resolveRelative(from: string, specifier: string): string | undefined {
 	);
 }
 
-/** Whether `file` itself loads an n8n package or is tied to the line (memoized in `direct`). */
-function tiedItself(file: string, direct: Map<string, boolean>): boolean {
-	if (!direct.has(file)) {
+interface FileFacts {
+	/** It loads an n8n package itself or is tied to the line. */
+	tied: boolean;
+	/** The package files it imports by relative path. */
+	imports: string[];
+}
+
+/** What one file says of itself, read once (memoized in `facts`). */
+function factsOf(file: string, facts: Map<string, FileFacts>): FileFacts {
+	let known = facts.get(file);
+	if (!known) {
 		const text = fs.readFileSync(file, 'utf8').replace(TYPE_ONLY, '');
 		const specifiers = [...text.matchAll(SPECIFIER)].map(([, specifier]) => specifier);
-		direct.set(
-			file,
-			LINE_AWARE.test(text) ||
+		const relative = specifiers.filter((specifier) => specifier.startsWith('.'));
+		known = {
+			tied:
+				LINE_AWARE.test(text) ||
 				specifiers.some(
 					(specifier) => !specifier.startsWith('.') && ENGINE_PACKAGE.test(specifier),
 				),
-		);
+			imports: relative.flatMap((specifier) => resolveRelative(file, specifier) ?? []),
+		};
+		facts.set(file, known);
 	}
-	return direct.get(file) as boolean;
-}
-
-/** The package files `file` imports by relative path. */
-function relativeImports(file: string): string[] {
-	const text = fs.readFileSync(file, 'utf8').replace(TYPE_ONLY, '');
-	return [...text.matchAll(SPECIFIER)]
-		.map(([, specifier]) => specifier)
-		.filter((specifier) => specifier.startsWith('.'))
-		.flatMap((specifier) => resolveRelative(file, specifier) ?? []);
+	return known;
 }
 
 /** Whether `file`, or any file reachable through its imports, is tied (a walk, so circles are whole). */
-function tiedToEngine(file: string, direct: Map<string, boolean>): boolean {
+function tiedToEngine(file: string, facts: Map<string, FileFacts>): boolean {
 	const seen = new Set<string>();
 	const stack = [file];
 	while (stack.length > 0) {
 		const next = stack.pop() as string;
 		if (seen.has(next)) continue;
 		seen.add(next);
-		if (tiedItself(next, direct)) return true;
-		stack.push(...relativeImports(next));
+		const { tied, imports } = factsOf(next, facts);
+		if (tied) return true;
+		stack.push(...imports);
 	}
 	return false;
 }
 
 /** The absolute paths of the test files under `root`/test that no engine line can change. */
 export function engineFreeTests(root: string): string[] {
-	const direct = new Map<string, boolean>();
+	const facts = new Map<string, FileFacts>();
 	return filesUnder(root, 'test', (name) => name.endsWith('.test.ts'))
 		.map((file) => path.join(root, file))
-		.filter((file) => !tiedToEngine(file, direct));
+		.filter((file) => !tiedToEngine(file, facts));
 }
