@@ -173,14 +173,13 @@ const apiVersionsMade = () =>
 	);
 
 /**
- * With `withinTimeout`, a timeout no slow answer can reach however busy the machine (the others keep
- * 1 s, so that a hang costs little).
+ * `itemCount`: items other than the spec's. `withinTimeout`: a timeout no slow answer can reach
+ * however busy the machine (the others keep 1 s, so that a hang costs little).
  */
 async function run(
 	spec: OperationSpec,
 	continueOnFail: boolean,
-	itemCount?: number,
-	withinTimeout = false,
+	{ itemCount, withinTimeout = false }: { itemCount?: number; withinTimeout?: boolean } = {},
 ) {
 	const nodeSettings: Partial<INode> = continueOnFail ? { onError: 'continueRegularOutput' } : {};
 	const parameters = { ...parametersOf(spec) };
@@ -199,7 +198,7 @@ async function run(
 
 /** What the node outputs for one item of this operation when nothing goes wrong (seed dates follow the clock: taken per test). */
 async function baseline(spec: OperationSpec): Promise<Json[]> {
-	const { outputs, error } = await run(spec, false, 1);
+	const { outputs, error } = await run(spec, false, { itemCount: 1 });
 	expect(error).toBeUndefined();
 	return outputs.Storydoc.map((item) => item.json);
 }
@@ -216,7 +215,7 @@ test.each(CASES)(
 		api.sandbox.clearLog();
 		api.sandbox.setFault({ route: spec.route, times: 1, after: spec.after ?? 0, ...rule });
 		const items = itemsOf(spec);
-		const result = await run(spec, continueOnFail, undefined, rule.type === 'slow');
+		const result = await run(spec, continueOnFail, { withinTimeout: rule.type === 'slow' });
 		const output = result.outputs.Storydoc ?? [];
 		const unknownOutcome = spec.write && !OUTCOME_KNOWN.has(rule.type);
 
@@ -305,7 +304,7 @@ describe('a read that keeps failing is bounded and still accounts for every item
 				times: Infinity,
 				after: spec.after ?? 0,
 			});
-			const result = await run(spec, continueOnFail, 1);
+			const result = await run(spec, continueOnFail, { itemCount: 1 });
 			// Each request is tried 5 times at most (pages fetched in parallel each on their own).
 			const triesPerRequest = new Map<string, number>();
 			for (const entry of api.sandbox.log.filter((logged: Json) => logged.fault)) {
