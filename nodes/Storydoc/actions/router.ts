@@ -34,10 +34,18 @@ function asNodeError(node: INode, caught: unknown, itemIndex: number): NodeError
 	return error;
 }
 
-/** What a Continue On Fail error item shows: the message and the useful details, never request options. */
-function errorJson(error: NodeError): IDataObject {
+/** Under an AI agent the node's type is its tool variant's (`storydocTool`), as n8n names it. */
+const runsAsTool = (node: INode) => node.type.endsWith('Tool');
+
+/**
+ * What a Continue On Fail error item shows: the message and the useful details, never request
+ * options. A tool's error is one text, the fix in it: n8n 2.x hands a model only an error's message.
+ */
+function errorJson(error: NodeError, asTool: boolean): IDataObject {
 	const json: IDataObject = { error: error.message };
-	if (error.description) json.description = error.description;
+	if (asTool && error.description && !error.message.includes(error.description))
+		json.error = `${error.message.replace(/\.?$/, '.')} ${error.description}`;
+	else if (error.description) json.description = error.description;
 	if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
 	return json;
 }
@@ -119,7 +127,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 	const node = this.getNode();
 	const itemCount = this.getInputData().length;
-	const continueOnFail = this.continueOnFail();
+	// A tool's error is the model's to read and act on, never the end of the agent's run.
+	const asTool = runsAsTool(node);
+	const continueOnFail = this.continueOnFail() || asTool;
 	const replay = operationModule.isWrite ? WriteReplay.of(this) : undefined;
 	const inParallel = itemsInParallel(this, operationModule.defaultItemsInParallel);
 	resumeBatch(this);
@@ -151,7 +161,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			throw error;
 		}
 		const errorItem: INodeExecutionData = {
-			json: errorJson(error),
+			json: errorJson(error, asTool),
 			pairedItem: { item: itemIndex },
 		};
 		// n8n routes an item to the error output only when it carries the error.

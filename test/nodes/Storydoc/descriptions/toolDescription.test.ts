@@ -69,7 +69,7 @@ test('Create personalized version: one create per call, with the arguments the m
 	});
 });
 
-test('List stories answers Simplified stories; a bad date is an error the model reads, with no request', async () => {
+test('List stories answers Simplified stories; a bad date is an answer the model reads (the field, the value, the format), with no request', async () => {
 	const { answers } = await callTools([
 		{ tool: 'List_stories', arguments: {} },
 		{
@@ -92,8 +92,38 @@ test('List stories answers Simplified stories; a bad date is an error the model 
 		'requiredVariables',
 		'repeatableGroups',
 	]);
-	expect(refused.error).toMatch(/"From" is not a valid date/);
+	// The answer, not a thrown error: an agent on n8n 1.x would end its run on a tool's error.
+	expect(refused).toEqual({
+		tool: 'Engagement_per_version',
+		answer: [
+			{
+				error:
+					'Item 0: "From" is not a valid date. Value given: "last Tuesday". Use ISO 8601, for example 2026-01-31T00:00:00Z.',
+			},
+		],
+	});
 	expect(api.sandbox.log.filter((entry: Json) => entry.path === '/v2/analytics/events')).toEqual(
 		[],
 	);
+});
+
+test("An API error is the tool's answer too, with the API's message and status: the agent goes on", async () => {
+	const { answers } = await callTools([
+		{
+			tool: 'Create_personalized_version',
+			arguments: { ...lead, storyId: 'ffffffffffffffffffffffff' },
+		},
+		{ tool: 'List_stories', arguments: {} },
+	]);
+	const [refused, stories] = answers;
+	expect(refused.answer).toHaveLength(1);
+	expect(Object.keys(refused.answer[0]).sort()).toEqual(['error', 'httpCode']);
+	expect(refused.answer[0]).toMatchObject({
+		error:
+			'Story ffffffffffffffffffffffff not found. Check "Story": no story of this organization has that ID.',
+		httpCode: '400',
+	});
+	const creates = api.sandbox.log.filter((entry: Json) => entry.path === '/v2/versions');
+	expect(creates.map((entry: Json) => entry.status)).toEqual([400]);
+	expect(stories.answer.length).toBeGreaterThan(0);
 });
