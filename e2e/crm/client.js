@@ -45,12 +45,20 @@ async function startCrm() {
 	});
 	return {
 		env: ready.env,
+		/** The stand-in model's Base URL (an OpenAI credential's `url`). */
+		modelUrl: ready.modelUrl,
 		hubspot: service('hubspot'),
 		slack: service('slack'),
 		salesforce: service('salesforce'),
 		pipedrive: service('pipedrive'),
 		googleSheets: service('googleSheets'),
 		quickChart: service('quickChart'),
+		gmail: service('gmail'),
+		model: {
+			...service('model'),
+			/** Every later answer waits this long first, as a real model's does. */
+			answerAfter: (answerMs) => call('POST', 'model/answerMs', { answerMs }),
+		},
 		reset: () => call('POST', 'reset'),
 		astray: () => call('GET', 'astray'),
 		stop: () =>

@@ -8,11 +8,14 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { PROPOSAL_STORY_ID, PROPOSAL_STORY_TITLE } = require('../../scripts/examples/sandboxValues');
-const { SALESFORCE_INSTANCE, TOKENS, WEEKLY_SPREADSHEET_ID } = require('./seed');
+const { SALESFORCE_INSTANCE, SELLER_SLACK_ID, TOKENS, WEEKLY_SPREADSHEET_ID } = require('./seed');
 
 const RECIPES_DIR = path.resolve(__dirname, '..', '..', 'examples', 'recipes');
-/** The credentials the recipes name, as `n8n import:credentials` reads them. */
-const crmCredentials = () => [
+/**
+ * The credentials the recipes name, as `n8n import:credentials` reads them; `modelUrl` is the
+ * stand-in model's Base URL (an OpenAI-compatible endpoint, as a local Ollama's would be).
+ */
+const crmCredentials = ({ modelUrl = 'http://127.0.0.1:9/v1' } = {}) => [
 	{
 		id: 'hubspotRecipes',
 		name: 'HubSpot (service key)',
@@ -53,14 +56,37 @@ const crmCredentials = () => [
 			oauthTokenData: { access_token: TOKENS.googleSheets, token_type: 'Bearer' },
 		},
 	},
+	{
+		id: 'gmailRecipes',
+		name: 'Gmail',
+		type: 'gmailOAuth2',
+		// Connected already (as after the sign-in in n8n's editor); n8n refreshes only on a 401.
+		data: {
+			clientId: 'storydoc-recipes',
+			clientSecret: 'storydoc-recipes-secret',
+			oauthTokenData: { access_token: TOKENS.gmail, token_type: 'Bearer' },
+		},
+	},
+	{
+		id: 'openAiRecipes',
+		name: 'OpenAI',
+		type: 'openAiApi',
+		data: { apiKey: TOKENS.openAi, url: modelUrl },
+	},
 ];
 
 /**
  * What a recipe leaves to the user that the sandbox or a stand-in decides: the story to personalize,
- * the spreadsheet to write to.
+ * the spreadsheet to write to, the seller's Slack member ID.
  */
 function fillUserChoices(workflow) {
 	for (const node of workflow.nodes) {
+		if (
+			node.type === 'n8n-nodes-base.slack' &&
+			node.parameters.select === 'user' &&
+			node.parameters.user?.value === ''
+		)
+			node.parameters.user = { __rl: true, mode: 'id', value: SELLER_SLACK_ID };
 		if (node.type === 'n8n-nodes-base.googleSheets' && node.parameters.documentId?.value === '')
 			node.parameters.documentId = { __rl: true, mode: 'id', value: WEEKLY_SPREADSHEET_ID };
 		if (

@@ -91,6 +91,8 @@ const TOKENS = {
 	salesforce: 'sf-e2e-recipes-0000',
 	pipedrive: 'pd0e2erecipes0000',
 	googleSheets: 'ya29.e2e-recipes-0000',
+	gmail: 'ya29.e2e-gmail-0000',
+	openAi: 'sk-e2e-recipes-model-0000',
 };
 
 /** The org's instance URL, as Salesforce's sign-in gives it (n8n's credential keeps it). */
@@ -102,6 +104,8 @@ const PIPEDRIVE_SEED = { deals: [] };
 
 /** The Slack channels that exist (names without '#'). */
 const SLACK_CHANNELS = ['deal-alerts', 'story-reports'];
+/** The seller's Slack member ID (a direct message goes to it). */
+const SELLER_SLACK_ID = 'U0SAMSELLER';
 
 /** The weekly report's sheet as its note asks the user to make it: the column names in row 1. */
 const WEEKLY_SHEET_COLUMNS = [
@@ -134,6 +138,7 @@ module.exports = {
 	PROPOSAL_STAGE,
 	SALESFORCE_INSTANCE,
 	SALESFORCE_SEED,
+	SELLER_SLACK_ID,
 	SLACK_CHANNELS,
 	TOKENS,
 	WEEKLY_SHEET_COLUMNS,

@@ -2,13 +2,16 @@
 'use strict';
 /**
  * The CRM stand-ins and their intercepting proxy in a process of their own (mockttp is loaded by
- * Node, not by jest, whose module system cannot load its ES-module dependencies). It prints one JSON
- * line when ready: the proxy's environment for n8n and the address of its admin API, which the
+ * Node, not by jest, whose module system cannot load its ES-module dependencies), and the stand-in
+ * model on an address of its own (a credential's Base URL). It prints one JSON line when ready: the
+ * proxy's environment for n8n, the model's Base URL and the address of its admin API, which the
  * tests and the demo use (client.js): each service's state and request log, faults, reset.
  */
 const http = require('node:http');
 
 const { startCrmProxy } = require('./proxy');
+const { createOpenAi } = require('./openAi');
+const { TOKENS } = require('./seed');
 const { createStandIns } = require('./standIns');
 
 async function readJson(request) {
@@ -20,6 +23,10 @@ async function readJson(request) {
 function adminHandler(standIns, proxy) {
 	return async (request) => {
 		const [, , service, action] = new URL(request.url, 'http://admin').pathname.split('/');
+		if (service === 'model' && action === 'answerMs') {
+			standIns.model.answerMs = (await readJson(request)).answerMs;
+			return {};
+		}
 		if (service === 'reset') {
 			for (const standIn of Object.values(standIns)) {
 				standIn.reset();
@@ -35,6 +42,10 @@ function adminHandler(standIns, proxy) {
 		if (action === 'log') return standIn.log;
 		if (action === 'fault') {
 			const { status, method, path, times, bodyIncludes } = await readJson(request);
+			if (service === 'model') {
+				standIn.failNext(status, () => true, times);
+				return {};
+			}
 			const pattern = new RegExp(path);
 			standIn.failNext(
 				status,
@@ -67,7 +78,17 @@ function adminHandler(standIns, proxy) {
 async function main() {
 	const standIns = createStandIns();
 	const proxy = await startCrmProxy(Object.values(standIns));
-	const handle = adminHandler(standIns, proxy);
+	const model = createOpenAi({ token: TOKENS.openAi });
+	const modelServer = http.createServer((request, response) =>
+		model.handle(request, response).catch((error) => {
+			response.writeHead(500, { 'content-type': 'application/json' });
+			response.end(
+				JSON.stringify({ error: { message: String(error.message), type: 'server_error' } }),
+			);
+		}),
+	);
+	await new Promise((resolve) => modelServer.listen(0, '127.0.0.1', resolve));
+	const handle = adminHandler({ ...standIns, model }, proxy);
 	const admin = http.createServer((request, response) => {
 		handle(request).then(
 			(body) => {
@@ -83,13 +104,18 @@ async function main() {
 	await new Promise((resolve) => admin.listen(0, '127.0.0.1', resolve));
 	const shutdown = async () => {
 		admin.close();
+		modelServer.close();
 		await proxy.stop();
 		process.exit(0);
 	};
 	process.on('SIGTERM', shutdown);
 	process.on('SIGINT', shutdown);
 	process.stdout.write(
-		`${JSON.stringify({ adminUrl: `http://127.0.0.1:${admin.address().port}`, env: proxy.env })}\n`,
+		`${JSON.stringify({
+			adminUrl: `http://127.0.0.1:${admin.address().port}`,
+			modelUrl: `http://127.0.0.1:${modelServer.address().port}/v1`,
+			env: proxy.env,
+		})}\n`,
 	);
 }
 

@@ -93,8 +93,11 @@ function uploadRoutes(state, pending, channels) {
 	];
 }
 
-/** @param {{ token: string, channels: string[] }} options channel names without '#' */
-function createSlack({ token, channels }) {
+/**
+ * @param {{ token: string, channels: string[], users?: string[] }} options channel names without
+ *   '#'; `users`: member IDs, to which chat.postMessage sends a direct message (its channel a D…)
+ */
+function createSlack({ token, channels, users = [] }) {
 	const state = { messages: [], files: [] };
 	/** Upload URLs given and not yet completed, by file ID. */
 	const pending = new Map();
@@ -104,7 +107,9 @@ function createSlack({ token, channels }) {
 			/^\/api\/chat\.postMessage$/,
 			({ body }) => {
 				const channel = String(body?.channel ?? '').replace(/^#/, '');
-				if (!channels.includes(channel)) return { ok: false, error: 'channel_not_found' };
+				const direct = users.includes(channel);
+				if (!channels.includes(channel) && !direct)
+					return { ok: false, error: 'channel_not_found' };
 				const ts = `${Math.floor(Date.now() / 1000)}.${String(state.messages.length + 1).padStart(6, '0')}`;
 				const message = {
 					type: 'message',
@@ -114,7 +119,12 @@ function createSlack({ token, channels }) {
 					user: 'U0STORYDOC',
 				};
 				state.messages.push({ channel, text: body.text, ts });
-				return { ok: true, channel: channelIdOf(channel), ts, message };
+				return {
+					ok: true,
+					channel: direct ? `D0${channel.slice(2)}` : channelIdOf(channel),
+					ts,
+					message,
+				};
 			},
 		],
 		...uploadRoutes(state, pending, channels),

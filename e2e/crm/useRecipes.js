@@ -29,7 +29,7 @@ function useRecipes() {
 	const app = useApp({ extraEnv });
 	scenario.app = app;
 	beforeAll(async () => {
-		await app.importCredentials(['account'], crmCredentials());
+		await app.importCredentials(['account'], crmCredentials({ modelUrl: scenario.crm.modelUrl }));
 		await app.cli.importWorkflows([...scenario.recipes.values()].map((recipe) => recipe.workflow));
 	});
 	beforeEach(async () => {

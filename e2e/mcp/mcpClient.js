@@ -56,6 +56,19 @@ function itemsOf(result, what) {
 }
 
 /**
+ * What a model reads of a refused call: as a tool, the node answers its error as one item
+ * `{ error }` (an agent on n8n 1.x would end its run on a thrown one), so MCP gives it as content.
+ */
+function refusalOf(result, what) {
+	const items = itemsOf(result, what);
+	ensure(
+		items.length === 1 && typeof items[0].error === 'string',
+		`${what} answered no refusal: ${show(items)}`,
+	);
+	return items[0].error;
+}
+
+/**
  * The checks, in order: the tool list, Story › Get Many, one Create Version, the engagement summary
  * and a call with a bad date. `sandbox` is the in-process sandbox (its log and state).
  */
@@ -201,12 +214,12 @@ async function badDate({ client, sandbox, apiRequests }, dateTo) {
 		name: TOOLS.engagement,
 		arguments: { dateFrom: 'last Tuesday', dateTo },
 	});
-	ensure(refused.isError === true, `a bad date was not an error: ${show(refused)}`);
-	ensure(
-		/"From" is not a valid date/.test(refused.content?.[0]?.text ?? ''),
-		`the error a model reads for a bad date: ${show(refused.content)}`,
+	expectEqual(
+		refusalOf(refused, 'a call with a bad date'),
+		'Item 0: "From" is not a valid date. Value given: "last Tuesday". Use ISO 8601, for example 2026-01-31T00:00:00Z.',
+		'the refusal a model reads for a bad date: the field, the value and the format',
 	);
 	expectEqual(apiRequests(), [], 'the requests sent for a call with a bad date');
 }
 
-module.exports = { connect, itemsOf, mcpScenario };
+module.exports = { connect, itemsOf, mcpScenario, refusalOf };

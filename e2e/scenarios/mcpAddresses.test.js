@@ -12,7 +12,7 @@ const { comparableSummaries, expectedSummaries } = require('../../scripts/exampl
 const { ensure, expectEqual, show } = require('../../scripts/lib/assertions');
 const { NO_TOKEN_LEAKED, useApp } = require('../harness/useApp');
 const { MCP_CREDENTIAL, TOOLS, addressWorkflow } = require('../mcp/addressWorkflow');
-const { connect, itemsOf } = require('../mcp/mcpClient');
+const { connect, itemsOf, refusalOf } = require('../mcp/mcpClient');
 
 const VERSION = SEED.versions.live.id;
 const PUBLIC_LINK_MESSAGE = '"Version" is a public link, which carries no version ID';
@@ -128,11 +128,10 @@ describe.each(Object.keys(CALLS))('%s', (tool) => {
 		});
 		const requests = apiRequests();
 		if (!carriesId(form)) {
-			ensure(answer.isError === true, `${tool} answered no error: ${show(answer)}`);
-			const text = answer.content?.[0]?.text ?? '';
+			const text = refusalOf(answer, `${tool} given the ${form}`);
 			ensure(
 				text.includes(PUBLIC_LINK_MESSAGE),
-				`the error a model reads for the ${form}: ${show(answer.content)}`,
+				`the refusal a model reads for the ${form}: ${show(text)}`,
 			);
 			expectEqual(requests.map(requestLine), [], `the requests sent for the ${form}`);
 			return;

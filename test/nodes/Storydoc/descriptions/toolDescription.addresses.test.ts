@@ -108,13 +108,17 @@ describe.each(
 		// What the model is asked for: one plain string argument, whatever the mode.
 		expect(listed.arguments).toEqual(['address']);
 		const [answer] = answers;
+		// A refusal is the tool's answer (one error item), not a thrown error.
+		const refusal = answer.answer?.[0]?.error;
 		if (reading.id === undefined) {
-			expect(answer.error).toContain(`Item 0: "${tool.field}" ${reading.problem}`);
-			expect(answer.error).toContain(`Value given: ${JSON.stringify(value)}`);
+			expect(answer.answer).toHaveLength(1);
+			expect(refusal).toContain(`Item 0: "${tool.field}" ${reading.problem}`);
+			expect(refusal).toContain(`Value given: ${JSON.stringify(value)}`);
 			expect(api.sandbox.log).toEqual([]);
 			return;
 		}
 		expect(answer.error).toBeUndefined();
+		expect(refusal).toBeUndefined();
 		const lines = requestLines(api.sandbox);
 		expect(lines.length).toBeGreaterThan(0);
 		expect(lines.every((line) => line === tool.request(reading.id))).toBe(true);
