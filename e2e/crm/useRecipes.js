@@ -65,17 +65,35 @@ function helpers({ app, recipes }) {
 			]);
 		},
 
-		/** Until the recipe's stored runs show `node`'s output; the runs' items by node. */
-		async storedOutputs(running, recipe, node) {
-			// The owner is set up once per user folder; a later start of n8n has new ports.
+		/** The owner's session on `running` (set up once per user folder; a later start has new ports). */
+		async owner(running) {
 			if (owner) owner.rebase(running.url);
 			else owner = await ownerSession(running.url);
+			return owner;
+		},
+
+		/** Until the recipe's stored runs show `node`'s output; the runs' items by node. */
+		async storedOutputs(running, recipe, node) {
+			await this.owner(running);
 			const workflowId = recipes.get(recipe).workflow.id;
 			const stored = await waitFor(async () => {
 				const executions = await executionOutputs(owner, app.n8n, workflowId);
 				return executions.outputs[node] && executions;
 			}, `a stored run of ${recipe} through ${node}`);
 			return stored.outputs;
+		},
+
+		/** The recipe's finished runs as n8n lists them: `[{ id, startedAt, stoppedAt }]`, oldest first. */
+		async finishedRuns(running, recipe) {
+			const session = await this.owner(running);
+			const filter = encodeURIComponent(
+				JSON.stringify({ workflowId: recipes.get(recipe).workflow.id }),
+			);
+			const { results } = await session.request('GET', `/rest/executions?filter=${filter}`);
+			return results
+				.filter((execution) => execution.status === 'success')
+				.map(({ id, startedAt, stoppedAt }) => ({ id, startedAt, stoppedAt }))
+				.sort((a, b) => Number(a.id) - Number(b.id));
 		},
 
 		/** A new version of the proposal story made through the API (nobody has read it): its ID. */

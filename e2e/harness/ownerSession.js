@@ -67,6 +67,11 @@ async function ownerSession(baseUrl) {
 	await request('POST', '/rest/owner/setup', OWNER);
 	return {
 		request,
+		/** A request with the owner's cookie whose answer is not n8n's REST shape (a webhook's): `{ status, text }`. */
+		async send(method, route, body) {
+			const { response, text } = await send(method, route, body);
+			return { status: response.status, text };
+		},
 		rebase(url) {
 			baseUrl = url;
 		},
