@@ -180,7 +180,7 @@ test('each story read last week: its sheet row, its slide-reach chart and its Sl
 	]);
 });
 
-test('a chart Slack refuses goes to Chart not sent with its story and the error; the other charts are posted', async () => {
+test('a chart Slack refuses goes to Chart not sent with its story and the error (Slack’s own code, or n8n’s text for a 429); the other charts are posted', async () => {
 	const first = await scenario.execute(RECIPE);
 	const stories = await storiesOfRun(first);
 	const refused = stories[1];
@@ -212,6 +212,22 @@ test('a chart Slack refuses goes to Chart not sent with its story and the error;
 		'the second run posted the other charts',
 	);
 	expectEqual(await sheetRows(), stories.map(rowOf), 'every row written');
+
+	// A 429: n8n's Slack node gives a continued item its own text, not Slack's `ratelimited`.
+	await scenario.crm.slack.failNext(
+		429,
+		'POST',
+		'^/api/files.completeUploadExternal$',
+		1,
+		refused.storyTitle,
+	);
+	const limited = await scenario.execute(RECIPE);
+	ensure(limited.code === 0, `n8n execute exited ${limited.code}: ${limited.errorMessage}`);
+	expectEqual(
+		(limited.branches['Not sent (see the error; run again)']?.[0] ?? []).map((item) => item.json),
+		[{ ...notSent, error: 'The service is receiving too many requests from you' }],
+		'the chart refused with 429: its story and n8n’s text for the 429',
+	);
 });
 
 scenario.noTokenLeaked();

@@ -244,13 +244,24 @@ export function storySummaries(
 		.map((tally) => summaryOf(tally, options, days));
 }
 
-const STORY_FIELDS = ['storyId', 'storyTitle', 'periodFrom', 'periodTo', 'readers', 'lastSlide'];
-
-/** The flat form a sheet takes: one row per story and slide, or per story and day. */
+/** The flat form a sheet takes: one row per story and slide, or per story and day; readers named apart. */
 export function storyRows(summaries: IDataObject[], rows: 'slide' | 'day'): IDataObject[] {
 	return summaries.flatMap((summary) => {
-		const story = Object.fromEntries(STORY_FIELDS.map((field) => [field, summary[field]]));
-		const parts = (rows === 'slide' ? summary.slides : summary.days) as IDataObject[];
-		return parts.map((part) => ({ ...story, ...part }));
+		const story = {
+			storyId: summary.storyId,
+			storyTitle: summary.storyTitle,
+			periodFrom: summary.periodFrom,
+			periodTo: summary.periodTo,
+			storyReaders: summary.readers,
+			lastSlide: summary.lastSlide,
+		};
+		if (rows === 'slide')
+			return (summary.slides as IDataObject[]).map((slide) => ({ ...story, ...slide }));
+		return (summary.days as IDataObject[]).map((day) => ({
+			...story,
+			date: day.date,
+			dayReadingSessions: day.readingSessions,
+			dayReaders: day.readers,
+		}));
 	});
 }

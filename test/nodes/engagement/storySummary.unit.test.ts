@@ -234,23 +234,40 @@ describe('crafted cases', () => {
 		expect(story.funnel).toMatchObject({ completed: 1 });
 	});
 
-	test('the flat forms: one row per story and slide, one per story and day', () => {
-		const { actual } = summaries([view('2026-05-02T05:00:00Z', 'vis_a', 2)]);
+	test("the flat forms: one row per story and slide, one per story and day; the story's readers and the day's named apart", () => {
+		const { actual } = summaries([
+			view('2026-05-02T05:00:00Z', 'vis_a', 2),
+			view('2026-05-03T05:00:00Z', 'vis_b', 1),
+		]);
 		const slides = storyRows(actual, 'slide');
 		expect(slides).toHaveLength(2);
 		expect(slides[1]).toMatchObject({
 			storyId: 'story_a',
 			storyTitle: 'Story A',
-			readers: 1,
+			storyReaders: 2,
 			slide: 2,
 			readersReached: 1,
 		});
+		expect('readers' in slides[1]).toBe(false);
 		const days = storyRows(actual, 'day');
-		expect(days.map((row) => [row.date, row.readingSessions])).toEqual([
-			['2026-05-01', 0],
-			['2026-05-02', 1],
-			['2026-05-03', 0],
-			['2026-05-04', 0],
+		expect(
+			days.map((row) => [row.date, row.storyReaders, row.dayReadingSessions, row.dayReaders]),
+		).toEqual([
+			['2026-05-01', 2, 0, 0],
+			['2026-05-02', 2, 1, 1],
+			['2026-05-03', 2, 1, 1],
+			['2026-05-04', 2, 0, 0],
+		]);
+		expect(Object.keys(days[0])).toEqual([
+			'storyId',
+			'storyTitle',
+			'periodFrom',
+			'periodTo',
+			'storyReaders',
+			'lastSlide',
+			'date',
+			'dayReadingSessions',
+			'dayReaders',
 		]);
 	});
 });

@@ -86,7 +86,7 @@ test("Last Slide with the Story filter: the funnel's completed readers and one s
 			averageSeconds,
 		})),
 	);
-	expect(items[0]).toMatchObject({ storyId, readers: story.readers, lastSlide: 12 });
+	expect(items[0]).toMatchObject({ storyId, storyReaders: story.readers, lastSlide: 12 });
 });
 
 test('One per Story and Day: a row per day of the period, days without a session included', async () => {
@@ -94,7 +94,7 @@ test('One per Story and Day: a row per day of the period, days without a session
 	expect(error).toBeUndefined();
 	const stories = new Set(items.map((row) => row.storyId));
 	expect(items).toHaveLength(31 * stories.size);
-	expect(items.some((row) => row.readingSessions === 0)).toBe(true);
+	expect(items.some((row) => row.dayReadingSessions === 0)).toBe(true);
 	expect(items[0]).toEqual(
 		expect.objectContaining({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) }),
 	);
