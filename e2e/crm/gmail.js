@@ -7,12 +7,8 @@
  * `{ error: { code, message, status, errors } }`.
  */
 const { parseMessage } = require('./mime');
-const { StandInError, createStandIn } = require('./standIn');
-
-const googleError = (code, status, message) =>
-	new StandInError(code, {
-		error: { code, message, status, errors: [{ message, domain: 'global', reason: 'invalid' }] },
-	});
+const { GOOGLE_UNAUTHORIZED, googleError } = require('./googleSheets');
+const { createStandIn } = require('./standIn');
 
 /** Gmail's IDs are 16 hexadecimal digits; a draft's begins with r. */
 const hexId = (number) => number.toString(16).padStart(16, '0');
@@ -50,16 +46,10 @@ function createGmail({ token }) {
 	];
 	const standIn = createStandIn({
 		name: 'Gmail',
-		hosts: ['www.googleapis.com', 'gmail.googleapis.com'],
+		hosts: ['www.googleapis.com'],
 		token,
 		routes,
-		unauthorized: {
-			error: {
-				code: 401,
-				message: 'Request had invalid authentication credentials.',
-				status: 'UNAUTHENTICATED',
-			},
-		},
+		unauthorized: GOOGLE_UNAUTHORIZED,
 		faultBody: (status) =>
 			status === 429
 				? {

@@ -12,6 +12,15 @@ const { StandInError, createStandIn } = require('./standIn');
 const googleError = (code, status, message) =>
 	new StandInError(code, { error: { code, message, status } });
 
+/** Google's answer to a missing or wrong token, for its every API. */
+const GOOGLE_UNAUTHORIZED = {
+	error: {
+		code: 401,
+		message: 'Request had invalid authentication credentials.',
+		status: 'UNAUTHENTICATED',
+	},
+};
+
 /** A1 column letters to a 0-based index (A → 0, AA → 26). */
 function columnIndex(letters) {
 	let index = 0;
@@ -214,13 +223,7 @@ function createGoogleSheets({ token, spreadsheets }) {
 		hosts: ['sheets.googleapis.com'],
 		token,
 		routes,
-		unauthorized: {
-			error: {
-				code: 401,
-				message: 'Request had invalid authentication credentials.',
-				status: 'UNAUTHENTICATED',
-			},
-		},
+		unauthorized: GOOGLE_UNAUTHORIZED,
 		faultBody: (status) => ({
 			error: {
 				code: status,
@@ -232,4 +235,4 @@ function createGoogleSheets({ token, spreadsheets }) {
 	return Object.assign(standIn, { state, reset });
 }
 
-module.exports = { createGoogleSheets };
+module.exports = { GOOGLE_UNAUTHORIZED, googleError, createGoogleSheets };

@@ -190,128 +190,103 @@ function responseEvents(done) {
 	return events;
 }
 
+/** The scripted answer to one model call, in the API's shape, with its estimated usage. */
+function answerOf(model, api, body) {
+	const conversation = api === 'responses' ? fromResponses(body) : fromChatCompletions(body);
+	const turn = scriptedTurn(
+		conversation,
+		toolNames(body.tools),
+		() => `call_${String(++model.calls).padStart(6, '0')}`,
+	);
+	const prompt = JSON.stringify(api === 'responses' ? body.input : body.messages);
+	const usage = {
+		input: tokensOf(prompt) + tokensOf(JSON.stringify(body.tools ?? [])),
+		output: tokensOf(turn.text ?? JSON.stringify(turn.calls)),
+	};
+	const id = `${api === 'responses' ? 'resp' : 'chatcmpl'}_${String(model.log.length).padStart(8, '0')}`;
+	const json = api === 'responses' ? response(turn, usage, id) : chatCompletion(turn, usage, id);
+	return { turn, usage, json, conversation };
+}
+
+const openAiError = (message, type) => ({ error: { message, type } });
+
+/** One HTTP request to the model: its route, the token, a fault placed, or the scripted answer. */
+async function serve(model, request, responseStream) {
+	let text = '';
+	for await (const chunk of request) text += chunk;
+	const body = text ? JSON.parse(text) : {};
+	const path = new URL(request.url, 'http://model').pathname.replace(/^\/v1/, '');
+	const entry = { method: request.method, path, model: body.model, stream: Boolean(body.stream) };
+	model.log.push(entry);
+	const send = (status, json) => {
+		entry.status = status;
+		responseStream.writeHead(status, { 'content-type': 'application/json' });
+		responseStream.end(JSON.stringify(json));
+	};
+	if (request.headers.authorization !== `Bearer ${model.token}`)
+		return send(401, openAiError('Incorrect API key provided.', 'invalid_request_error'));
+	if (request.method === 'GET' && path === '/models')
+		return send(200, {
+			object: 'list',
+			data: [{ id: MODEL, object: 'model', owned_by: 'stand-in' }],
+		});
+	const api = { '/chat/completions': 'chat', '/responses': 'responses' }[path];
+	if (request.method !== 'POST' || !api)
+		return send(404, openAiError(`no route ${request.method} ${path}`, 'invalid_request_error'));
+	const fault = model.faults.find((rule) => rule.times > 0);
+	if (fault) {
+		fault.times--;
+		return send(
+			fault.status,
+			openAiError('The server had an error while processing your request.', 'server_error'),
+		);
+	}
+	const started = Date.now();
+	await new Promise((resolve) => setTimeout(resolve, model.answerMs));
+	const { turn, usage, json, conversation } = answerOf(model, api, body);
+	Object.assign(entry, { api, tools: toolNames(body.tools), conversation, answer: turn, usage });
+	entry.answerMs = Date.now() - started;
+	if (!body.stream) return send(200, json);
+	entry.status = 200;
+	responseStream.writeHead(200, {
+		'content-type': 'text/event-stream',
+		'cache-control': 'no-cache',
+	});
+	const events = api === 'responses' ? responseEvents(json) : chatCompletionChunks(json);
+	for (const { event, data } of events)
+		responseStream.write(`${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`);
+	if (api === 'chat') responseStream.write('data: [DONE]\n\n');
+	responseStream.end();
+}
+
 /** @param {{ token: string, answerMs?: number }} options */
 function createOpenAi({ token, answerMs = 0 }) {
-	const log = [];
-	let faults = [];
-	let calls = 0;
-
-	async function answer(api, body) {
-		const conversation = api === 'responses' ? fromResponses(body) : fromChatCompletions(body);
-		const turn = scriptedTurn(
-			conversation,
-			toolNames(body.tools),
-			() => `call_${String(++calls).padStart(6, '0')}`,
-		);
-		const prompt = JSON.stringify(api === 'responses' ? body.input : body.messages);
-		const usage = {
-			input: tokensOf(prompt) + tokensOf(JSON.stringify(body.tools ?? [])),
-			output: tokensOf(turn.text ?? JSON.stringify(turn.calls)),
-		};
-		const id = `${api === 'responses' ? 'resp' : 'chatcmpl'}_${String(calls + log.length).padStart(8, '0')}`;
-		const json = api === 'responses' ? response(turn, usage, id) : chatCompletion(turn, usage, id);
-		return { turn, usage, json, conversation };
-	}
-
-	const standIn = {
+	const model = {
 		name: 'OpenAI',
 		token,
-		log,
+		log: [],
+		faults: [],
+		calls: 0,
 		answerMs,
 		/** The next `times` model calls are answered `status` with OpenAI's error body. */
 		failNext(status, matches, times = 1) {
-			faults.push({ status, matches, times });
+			model.faults.push({ status, matches, times });
 		},
 		clearLog() {
-			log.length = 0;
-			faults = [];
+			model.log.length = 0;
+			model.faults.length = 0;
 		},
 		reset() {
-			calls = 0;
-			standIn.answerMs = answerMs;
+			model.calls = 0;
+			model.answerMs = answerMs;
 		},
-		state: {
-			get calls() {
-				return calls;
-			},
+		get state() {
+			return { calls: model.calls };
 		},
 		/** A node:http handler. */
-		async handle(request, responseStream) {
-			let text = '';
-			for await (const chunk of request) text += chunk;
-			const body = text ? JSON.parse(text) : {};
-			const path = new URL(request.url, 'http://model').pathname.replace(/^\/v1/, '');
-			const send = (status, json) => {
-				responseStream.writeHead(status, { 'content-type': 'application/json' });
-				responseStream.end(JSON.stringify(json));
-			};
-			const entry = {
-				method: request.method,
-				path,
-				model: body.model,
-				stream: Boolean(body.stream),
-			};
-			log.push(entry);
-			if (request.headers.authorization !== `Bearer ${token}`) {
-				entry.status = 401;
-				return send(401, {
-					error: {
-						message: 'Incorrect API key provided.',
-						type: 'invalid_request_error',
-						code: 'invalid_api_key',
-					},
-				});
-			}
-			if (request.method === 'GET' && path === '/models')
-				return send(200, {
-					object: 'list',
-					data: [{ id: MODEL, object: 'model', owned_by: 'stand-in' }],
-				});
-			const api = { '/chat/completions': 'chat', '/responses': 'responses' }[path];
-			if (request.method !== 'POST' || !api) {
-				entry.status = 404;
-				return send(404, {
-					error: { message: `no route ${request.method} ${path}`, type: 'invalid_request_error' },
-				});
-			}
-			const fault = faults.find((rule) => rule.times > 0);
-			if (fault) {
-				fault.times--;
-				entry.status = fault.status;
-				return send(fault.status, {
-					error: {
-						message: 'The server had an error while processing your request.',
-						type: 'server_error',
-					},
-				});
-			}
-			const started = Date.now();
-			await new Promise((resolve) => setTimeout(resolve, standIn.answerMs));
-			const { turn, usage, json, conversation } = await answer(api, body);
-			Object.assign(entry, {
-				api,
-				status: 200,
-				tools: toolNames(body.tools),
-				conversation,
-				answer: turn,
-				usage,
-				answerMs: Date.now() - started,
-			});
-			if (!body.stream) return send(200, json);
-			responseStream.writeHead(200, {
-				'content-type': 'text/event-stream',
-				'cache-control': 'no-cache',
-			});
-			const events = api === 'responses' ? responseEvents(json) : chatCompletionChunks(json);
-			for (const { event, data } of events)
-				responseStream.write(
-					`${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`,
-				);
-			if (api === 'chat') responseStream.write('data: [DONE]\n\n');
-			responseStream.end();
-		},
+		handle: (request, responseStream) => serve(model, request, responseStream),
 	};
-	return standIn;
+	return model;
 }
 
 module.exports = { MODEL, createOpenAi };

@@ -42,29 +42,10 @@ function useRecipes() {
 	return Object.assign(scenario, helpers(scenario));
 }
 
-function helpers({ app, recipes }) {
+/** What n8n stored of a recipe's runs, read as the owner through its REST API. */
+function storedRuns({ app, recipes }) {
 	let owner;
 	return {
-		/** `n8n execute` of a recipe: the run, and each node's items per output (`branches`). */
-		async execute(recipe) {
-			const run = await app.cli.execute(recipes.get(recipe).workflow.id);
-			return { ...run, branches: outputsByBranch(run.run) };
-		},
-
-		/**
-		 * A trigger recipe active in `n8n start` as if it had been active for an hour: n8n's saved state
-		 * of its trigger (the workflow's static data) starts an hour ago, so that visits that ended 30
-		 * minutes ago, added now, are read by its first poll. Only that state is set.
-		 */
-		async activateAsIfAnHourAgo(recipe) {
-			const { workflow } = recipes.get(recipe);
-			const trigger = workflow.nodes.find((node) => node.type.endsWith('.storydocTrigger'));
-			const cursor = { timestamp: new Date(Date.now() - 60 * 60_000).toISOString(), seen: [] };
-			await app.cli.importAndActivate([
-				{ ...workflow, staticData: { [`node:${trigger.name}`]: { cursor } } },
-			]);
-		},
-
 		/** The owner's session on `running` (set up once per user folder; a later start has new ports). */
 		async owner(running) {
 			if (owner) owner.rebase(running.url);
@@ -94,6 +75,31 @@ function helpers({ app, recipes }) {
 				.filter((execution) => execution.status === 'success')
 				.map(({ id, startedAt, stoppedAt }) => ({ id, startedAt, stoppedAt }))
 				.sort((a, b) => Number(a.id) - Number(b.id));
+		},
+	};
+}
+
+function helpers({ app, recipes }) {
+	return {
+		...storedRuns({ app, recipes }),
+		/** `n8n execute` of a recipe: the run, and each node's items per output (`branches`). */
+		async execute(recipe) {
+			const run = await app.cli.execute(recipes.get(recipe).workflow.id);
+			return { ...run, branches: outputsByBranch(run.run) };
+		},
+
+		/**
+		 * A trigger recipe active in `n8n start` as if it had been active for an hour: n8n's saved state
+		 * of its trigger (the workflow's static data) starts an hour ago, so that visits that ended 30
+		 * minutes ago, added now, are read by its first poll. Only that state is set.
+		 */
+		async activateAsIfAnHourAgo(recipe) {
+			const { workflow } = recipes.get(recipe);
+			const trigger = workflow.nodes.find((node) => node.type.endsWith('.storydocTrigger'));
+			const cursor = { timestamp: new Date(Date.now() - 60 * 60_000).toISOString(), seen: [] };
+			await app.cli.importAndActivate([
+				{ ...workflow, staticData: { [`node:${trigger.name}`]: { cursor } } },
+			]);
 		},
 
 		/** A new version of the proposal story made through the API (nobody has read it): its ID. */

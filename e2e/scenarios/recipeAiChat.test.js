@@ -18,6 +18,99 @@ const TOOLS = ['Engagement_per_version', 'List_stories', 'Reading_sessions', 'St
 const scenario = useRecipes();
 const { app } = scenario;
 
+/** "Who read the Globex proposal this week?": the week's reading sessions, the answer from them. */
+async function askWho(ask) {
+	const who = await ask('Who read the Globex proposal this week, and how far?');
+	const [first] = agentRuns(await scenario.crm.model.log());
+	expectEqual(first.tools, TOOLS, 'the tools the agent offered: the four read-only ones');
+	expectEqual(first.api, 'responses', 'the model node 1.3 speaks the Responses API');
+	const [sessions] = toolMessages(first);
+	expectEqual(sessions.call.name, 'Reading_sessions', 'the tool the model called');
+	expectEqual(
+		app.sandbox.log
+			.filter((entry) => entry.path === '/v2/analytics/events')
+			.map((entry) => [entry.query.dateFrom, entry.query.dateTo])
+			.filter(([from]) => from === sessions.call.arguments.dateFrom).length > 0,
+		true,
+		'the reading sessions read with the dates the model sent',
+	);
+	const globex = sessions.items.filter((item) => /globex/i.test(item.versionTitle ?? ''));
+	ensure(
+		globex.some((item) => item.sessionId === 'q1' && item.deepestSlide === 4),
+		'the visit of this week among the sessions the tool returned',
+	);
+	expectEqual(
+		who,
+		globex
+			.map(
+				(item) =>
+					`${item.prospectName || item.prospectEmail || 'An anonymous reader'} read "${item.versionTitle}" for ${item.readingSeconds} s, up to slide ${item.deepestSlide}.`,
+			)
+			.join('\n'),
+		'the answer, from the sessions the tool returned',
+	);
+
+	return who;
+}
+
+/** "Which slide loses readers in the sales deck?": the stories, then that one's summary; memory. */
+async function askSlide(ask, who) {
+	const slide = await ask('Which slide loses readers in the sales deck?');
+	const second = agentRuns(await scenario.crm.model.log()).at(-1);
+	const remembered = second.entries[0].conversation.map((turn) => turn.text);
+	ensure(
+		// 1.123.81's memory keeps the answer behind a "[Used tools: …]" line.
+		remembered.includes('Who read the Globex proposal this week, and how far?') &&
+			remembered.some((text) => text.includes(who)),
+		'the second question’s model call carries the first exchange (Simple Memory)',
+	);
+	const [stories, summary] = toolMessages(second);
+	expectEqual(
+		[stories.call.name, summary.call.name],
+		['List_stories', 'Story_analytics'],
+		'the tools called for the second question',
+	);
+	const sales = stories.items.find((story) => /sales/i.test(story.title));
+	expectEqual(
+		summary.call.arguments.story,
+		sales.storyId,
+		'the story asked by its ID from List stories',
+	);
+	const worst = summary.items[0].slides.reduce((best, candidate) =>
+		candidate.dropFromPrevious > best.dropFromPrevious ? candidate : best,
+	);
+	expectEqual(
+		slide,
+		`In "${sales.title}", the most readers (${worst.dropFromPrevious}) drop before slide ${worst.slide}.`,
+		'the answer, from the story summary the tool returned',
+	);
+
+	return slide;
+}
+
+/** "What happened last Tuesday?": the bad date read by the model, then the corrected call. */
+async function askTuesday(ask) {
+	const tuesday = await ask('What happened last Tuesday?');
+	const third = agentRuns(await scenario.crm.model.log()).at(-1);
+	const [refused, corrected] = toolMessages(third);
+	expectEqual(
+		refused.items,
+		[
+			{
+				error:
+					'Item 0: "From" is not a valid date. Value given: "last Tuesday". Use ISO 8601, for example 2026-01-31T00:00:00Z.',
+			},
+		],
+		'the bad date, as the model read it',
+	);
+	expectEqual(
+		tuesday,
+		`${corrected.items.length} reading sessions since ${corrected.call.arguments.dateFrom.slice(0, 10)}.`,
+		'the agent went on: the answer from the corrected call',
+	);
+	return tuesday;
+}
+
 test('three questions in one chat: answers from the tools, memory across them, a bad date corrected; no answer without an n8n sign-in', async () => {
 	const { crm } = scenario;
 	const [known] = await prospectVersions(app.client);
@@ -62,84 +155,9 @@ test('three questions in one chat: answers from the tools, memory across them, a
 			return JSON.parse(text).output;
 		};
 
-		const who = await ask('Who read the Globex proposal this week, and how far?');
-		const [first] = agentRuns(await crm.model.log());
-		expectEqual(first.tools, TOOLS, 'the tools the agent offered: the four read-only ones');
-		expectEqual(first.api, 'responses', 'the model node 1.3 speaks the Responses API');
-		const [sessions] = toolMessages(first);
-		expectEqual(sessions.call.name, 'Reading_sessions', 'the tool the model called');
-		expectEqual(
-			app.sandbox.log
-				.filter((entry) => entry.path === '/v2/analytics/events')
-				.map((entry) => [entry.query.dateFrom, entry.query.dateTo])
-				.filter(([from]) => from === sessions.call.arguments.dateFrom).length > 0,
-			true,
-			'the reading sessions read with the dates the model sent',
-		);
-		const globex = sessions.items.filter((item) => /globex/i.test(item.versionTitle ?? ''));
-		ensure(
-			globex.some((item) => item.sessionId === 'q1' && item.deepestSlide === 4),
-			'the visit of this week among the sessions the tool returned',
-		);
-		expectEqual(
-			who,
-			globex
-				.map(
-					(item) =>
-						`${item.prospectName || item.prospectEmail || 'An anonymous reader'} read "${item.versionTitle}" for ${item.readingSeconds} s, up to slide ${item.deepestSlide}.`,
-				)
-				.join('\n'),
-			'the answer, from the sessions the tool returned',
-		);
-
-		const slide = await ask('Which slide loses readers in the sales deck?');
-		const second = agentRuns(await crm.model.log()).at(-1);
-		const remembered = second.entries[0].conversation.map((turn) => turn.text);
-		ensure(
-			// 1.123.81's memory keeps the answer behind a "[Used tools: …]" line.
-			remembered.includes('Who read the Globex proposal this week, and how far?') &&
-				remembered.some((text) => text.includes(who)),
-			'the second question’s model call carries the first exchange (Simple Memory)',
-		);
-		const [stories, summary] = toolMessages(second);
-		expectEqual(
-			[stories.call.name, summary.call.name],
-			['List_stories', 'Story_analytics'],
-			'the tools called for the second question',
-		);
-		const sales = stories.items.find((story) => /sales/i.test(story.title));
-		expectEqual(
-			summary.call.arguments.story,
-			sales.storyId,
-			'the story asked by its ID from List stories',
-		);
-		const worst = summary.items[0].slides.reduce((best, candidate) =>
-			candidate.dropFromPrevious > best.dropFromPrevious ? candidate : best,
-		);
-		expectEqual(
-			slide,
-			`In "${sales.title}", the most readers (${worst.dropFromPrevious}) drop before slide ${worst.slide}.`,
-			'the answer, from the story summary the tool returned',
-		);
-
-		const tuesday = await ask('What happened last Tuesday?');
-		const third = agentRuns(await crm.model.log()).at(-1);
-		const [refused, corrected] = toolMessages(third);
-		expectEqual(
-			refused.items,
-			[
-				{
-					error:
-						'Item 0: "From" is not a valid date. Value given: "last Tuesday". Use ISO 8601, for example 2026-01-31T00:00:00Z.',
-				},
-			],
-			'the bad date, as the model read it',
-		);
-		expectEqual(
-			tuesday,
-			`${corrected.items.length} reading sessions since ${corrected.call.arguments.dateFrom.slice(0, 10)}.`,
-			'the agent went on: the answer from the corrected call',
-		);
+		const who = await askWho(ask);
+		const slide = await askSlide(ask, who);
+		const tuesday = await askTuesday(ask);
 		scenario.report('Ask your proposals (n8n start, hosted chat)', [who, slide, tuesday]);
 	} finally {
 		await running.stop();

@@ -67,17 +67,104 @@ async function versionOf(id) {
 	return response.json();
 }
 
-/** The recipe as filed, or with its model node at another version. */
-async function activate(modelVersion) {
-	const recipe = scenario.recipes.get(RECIPE);
-	const model = recipe.workflow.nodes.find((node) => node.type.endsWith('.lmChatOpenAi'));
-	const filed = model.typeVersion;
-	if (modelVersion) model.typeVersion = modelVersion;
-	try {
-		await scenario.activateAsIfAnHourAgo(RECIPE);
-	} finally {
-		model.typeVersion = filed;
+/** The recipe with its model node at 1.2 (Chat Completions): a workflow of its own, as a user's copy. */
+const VARIANT = `${RECIPE}-chat-completions`;
+
+/**
+ * The recipe as filed, or its variant instead (the recipe deactivated first). On n8n 2.x a workflow
+ * imported again with another node version and published kept running the version published before.
+ */
+async function activate(variant) {
+	if (!variant) return scenario.activateAsIfAnHourAgo(RECIPE);
+	const { workflow } = scenario.recipes.get(RECIPE);
+	const deactivate =
+		app.n8n.major >= 2
+			? ['unpublish:workflow', `--id=${workflow.id}`]
+			: ['update:workflow', `--id=${workflow.id}`, '--active=false'];
+	ensure((await app.cli.run(deactivate)).code === 0, `n8n ${deactivate.join(' ')}`);
+	const copy = structuredClone(workflow);
+	copy.id = `${workflow.id}V`;
+	copy.name = `${workflow.name} (Chat Completions)`;
+	copy.nodes.find((node) => node.type.endsWith('.lmChatOpenAi')).typeVersion = 1.2;
+	scenario.recipes.set(VARIANT, { workflow: copy });
+	return scenario.activateAsIfAnHourAgo(VARIANT);
+}
+
+/**
+ * The drafts Gmail holds: one per hot or warm visit with an email, to the visit's address (n8n's
+ * Gmail node writes its domain in lower case), with the model's subject and body, never the stranger.
+ */
+async function expectDrafts(people) {
+	const { drafts } = await scenario.crm.gmail.state();
+	expectEqual(
+		drafts.map((draft) => draft.to.toLowerCase()).sort(),
+		[people.known.data.email, 'tomas.berg@cyberdyne.test'].sort(),
+		'one draft per hot or warm visit with an email, to the email of the visit',
+	);
+	const proposals = {
+		[people.known.data.email]: await versionOf(people.known.id),
+		'tomas.berg@cyberdyne.test': await versionOf(people.warm),
+	};
+	for (const draft of drafts) {
+		const proposal = proposals[draft.to.toLowerCase()];
+		const body = draft.parts.map((part) => part.text).join('\n');
+		expectEqual(
+			{
+				subject: draft.subject,
+				greets: body.includes(`Hi ${proposal.data.first_name},`),
+				link: body.includes(proposal.url),
+				stranger: draft.to.includes(STRANGER_EMAIL),
+			},
+			{ subject: `${proposal.title}: a next step`, greets: true, link: true, stranger: false },
+			`the draft to ${draft.to}: the model's subject and body, the reader's address only`,
+		);
 	}
+	return drafts;
+}
+
+/** One direct message to the seller per draft, each with its draft's link. */
+async function expectSellerMessages(seen, drafts) {
+	const { messages } = await scenario.crm.slack.state();
+	const written = seen['Draft written'].map((item) => item.json);
+	expectEqual(
+		messages.map((message) => message.channel).sort(),
+		[SELLER_SLACK_ID, SELLER_SLACK_ID],
+		'one direct message to the seller per draft',
+	);
+	for (const item of written)
+		ensure(
+			messages.some((message) => message.text.includes(item.draftUrl)) &&
+				item.draftUrl.endsWith(
+					drafts.find((draft) => draft.to.toLowerCase() === item.prospectEmail.trim().toLowerCase())
+						.messageId,
+				),
+			`the Slack message carries the draft's link: ${item.draftUrl}`,
+		);
+}
+
+/** What each visit cost, printed for the README's and the note's figures. */
+async function printCosts(runs, toolRequests, running) {
+	const storydocReads = toolRequests.filter(
+		(entry) =>
+			entry.path.startsWith('/v2/versions/') ||
+			(entry.path === '/v2/analytics/events' && (entry.query?.versionId || entry.query?.storyId)),
+	);
+	console.log(
+		[
+			`recipe ${RECIPE} on n8n ${app.n8n.n8nVersion}, per visit (${runs.length} visits):`,
+			...runs.map(
+				(run) =>
+					`  ${run.versionId}: ${run.calls} model calls (${run.api}), ${run.toolCalls} tool calls, ` +
+					`${run.usage.input} input and ${run.usage.output} output tokens (four characters a token), ` +
+					`the model's answers ${(run.answerMs / 1000).toFixed(1)} s`,
+			),
+			`  Storydoc requests by the tools: ${storydocReads.length} (${storydocReads.map((entry) => `${entry.method} ${entry.path}`).join(', ')})`,
+			...(await scenario.finishedRuns(running, RECIPE)).map(
+				(execution) =>
+					`  run ${execution.id}: ${((Date.parse(execution.stoppedAt) - Date.parse(execution.startedAt)) / 1000).toFixed(1)} s`,
+			),
+		].join('\n'),
+	);
 }
 
 test('each hot or warm visit with an email: the agent reads the proposal, a bad date corrected, one Gmail draft to the visit’s email, one Slack message; others in their branches; nothing twice', async () => {
@@ -103,31 +190,7 @@ test('each hot or warm visit with an email: the agent reads the proposal, a bad 
 		);
 		// The tools' requests (before this test's own reads of the versions below).
 		const toolRequests = [...app.sandbox.log];
-		// n8n's Gmail node writes an address's domain in lower case (domains are case-insensitive).
-		const { drafts } = await crm.gmail.state();
-		expectEqual(
-			drafts.map((draft) => draft.to.toLowerCase()).sort(),
-			[people.known.data.email, 'tomas.berg@cyberdyne.test'].sort(),
-			'one draft per hot or warm visit with an email, to the email of the visit',
-		);
-		const proposals = {
-			[people.known.data.email]: await versionOf(people.known.id),
-			'tomas.berg@cyberdyne.test': await versionOf(people.warm),
-		};
-		for (const draft of drafts) {
-			const proposal = proposals[draft.to.toLowerCase()];
-			const body = draft.parts.map((part) => part.text).join('\n');
-			expectEqual(
-				{
-					subject: draft.subject,
-					greets: body.includes(`Hi ${proposal.data.first_name},`),
-					link: body.includes(proposal.url),
-					stranger: draft.to.includes(STRANGER_EMAIL),
-				},
-				{ subject: `${proposal.title}: a next step`, greets: true, link: true, stranger: false },
-				`the draft to ${draft.to}: the model's subject and body, the reader's address only`,
-			);
-		}
+		const drafts = await expectDrafts(people);
 		const runs = agentRuns(await crm.model.log());
 		expectEqual(
 			runs.length,
@@ -135,51 +198,14 @@ test('each hot or warm visit with an email: the agent reads the proposal, a bad 
 			'one agent run per drafted visit (its first model call names the visit)',
 		);
 		for (const run of runs) expectAgentRun(run, app.sandbox.log);
+		await expectSellerMessages(seen, drafts);
 
-		const { messages } = await crm.slack.state();
-		const written = seen['Draft written'].map((item) => item.json);
-		expectEqual(
-			messages.map((message) => message.channel).sort(),
-			[SELLER_SLACK_ID, SELLER_SLACK_ID],
-			'one direct message to the seller per draft',
-		);
-		for (const item of written)
-			ensure(
-				messages.some((message) => message.text.includes(item.draftUrl)) &&
-					item.draftUrl.endsWith(
-						drafts.find(
-							(draft) => draft.to.toLowerCase() === item.prospectEmail.trim().toLowerCase(),
-						).messageId,
-					),
-				`the Slack message carries the draft's link: ${item.draftUrl}`,
-			);
 		expectEqual(
 			(seen['Anonymous readers (never drafted for)'] ?? []).map((item) => item.json.sessionId),
 			['d1'],
 			'the anonymous reader, in its branch (never drafted for)',
 		);
-		// What a visit costs, printed for the README's and the note's figures (a real model's answer time).
-		const storydocReads = toolRequests.filter(
-			(entry) =>
-				entry.path.startsWith('/v2/versions/') ||
-				(entry.path === '/v2/analytics/events' && (entry.query?.versionId || entry.query?.storyId)),
-		);
-		console.log(
-			[
-				`recipe ${RECIPE} on n8n ${app.n8n.n8nVersion}, per visit (${runs.length} visits):`,
-				...runs.map(
-					(run) =>
-						`  ${run.versionId}: ${run.calls} model calls (${run.api}), ${run.toolCalls} tool calls, ` +
-						`${run.usage.input} input and ${run.usage.output} output tokens (four characters a token), ` +
-						`the model's answers ${(run.answerMs / 1000).toFixed(1)} s`,
-				),
-				`  Storydoc requests by the tools: ${storydocReads.length} (${storydocReads.map((entry) => `${entry.method} ${entry.path}`).join(', ')})`,
-				...(await scenario.finishedRuns(running, RECIPE)).map(
-					(execution) =>
-						`  run ${execution.id}: ${((Date.parse(execution.stoppedAt) - Date.parse(execution.startedAt)) / 1000).toFixed(1)} s`,
-				),
-			].join('\n'),
-		);
+		await printCosts(runs, toolRequests, running);
 		scenario.report('A hot visit → AI Agent → Gmail draft → Slack (n8n start, polling)', [
 			...drafts.map((draft) => `draft to ${draft.to}: ${draft.subject}`),
 			...runs.map(
@@ -190,7 +216,8 @@ test('each hot or warm visit with an email: the agent reads the proposal, a bad 
 		const drafted = drafts.length;
 		const polls = () =>
 			app.sandbox.log.filter(
-				(entry) => entry.path === '/v2/analytics/events' && !entry.query?.versionId,
+				(entry) =>
+					entry.path === '/v2/analytics/events' && !entry.query?.versionId && !entry.query?.storyId,
 			).length;
 		const before = polls();
 		await waitFor(() => polls() > before + 1, 'two more polls');
@@ -217,12 +244,12 @@ test('with the Chat Completions model node (1.2): Gmail refusing a draft and Sla
 	]);
 	await crm.gmail.failNext(429, 'POST', '^/gmail/v1/users/me/drafts$');
 	await crm.slack.failNext(500, 'POST', '^/api/chat\\.postMessage$');
-	await activate(1.2);
+	await activate(VARIANT);
 	const running = await app.start();
 	try {
 		const mine = await waitFor(
 			async () => {
-				const seen = await scenario.storedOutputs(running, RECIPE, NOT_WRITTEN);
+				const seen = await scenario.storedOutputs(running, VARIANT, NOT_WRITTEN);
 				const items = seen[NOT_WRITTEN].filter(({ json }) => ['n1', 'n2'].includes(json.sessionId));
 				return items.length >= 2 && items;
 			},

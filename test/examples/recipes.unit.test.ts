@@ -31,7 +31,14 @@ const VERSIONS: Record<string, number> = {
 	'n8n-nodes-base.noOp': 1,
 	'n8n-nodes-base.splitInBatches': 3,
 	'n8n-nodes-base.stickyNote': 1,
+	'n8n-nodes-base.filter': 2.3,
+	'n8n-nodes-base.gmail': 2.2,
+	'@n8n/n8n-nodes-langchain.agent': 3,
+	'@n8n/n8n-nodes-langchain.lmChatOpenAi': 1.3,
+	'@n8n/n8n-nodes-langchain.memoryBufferWindow': 1.3,
+	'@n8n/n8n-nodes-langchain.chatTrigger': 1.4,
 	'n8n-nodes-storydoc.storydoc': 1,
+	'n8n-nodes-storydoc.storydocTool': 2,
 	'n8n-nodes-storydoc.storydocTrigger': 1,
 };
 
@@ -49,8 +56,10 @@ const recipes = files.map(
 		[file, JSON.parse(fs.readFileSync(path.join(RECIPES_DIR, file), 'utf8')) as Recipe] as const,
 );
 
-test('there are the six recipes', () => {
+test('there are the eight recipes', () => {
 	expect(files.sort()).toEqual([
+		'ai-chat-proposals.json',
+		'ai-follow-up-draft.json',
 		'hubspot-deal-proposal.json',
 		'hubspot-engagement-sync.json',
 		'hubspot-visit-note-task-slack.json',

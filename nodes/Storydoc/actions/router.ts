@@ -34,13 +34,9 @@ function asNodeError(node: INode, caught: unknown, itemIndex: number): NodeError
 	return error;
 }
 
-/** Under an AI agent the node's type is its tool variant's (`storydocTool`), as n8n names it. */
 const runsAsTool = (node: INode) => node.type.endsWith('Tool');
 
-/**
- * What a Continue On Fail error item shows: the message and the useful details, never request
- * options. A tool's error is one text, the fix in it: n8n 2.x hands a model only an error's message.
- */
+/** A Continue On Fail error item; a tool's is one text with the fix (n8n 2.x gives a model only that). */
 function errorJson(error: NodeError, asTool: boolean): IDataObject {
 	const json: IDataObject = { error: error.message };
 	if (asTool && error.description && !error.message.includes(error.description))
@@ -127,7 +123,6 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 	const node = this.getNode();
 	const itemCount = this.getInputData().length;
-	// A tool's error is the model's to read and act on, never the end of the agent's run.
 	const asTool = runsAsTool(node);
 	const continueOnFail = this.continueOnFail() || asTool;
 	const replay = operationModule.isWrite ? WriteReplay.of(this) : undefined;
