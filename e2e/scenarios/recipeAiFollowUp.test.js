@@ -201,9 +201,11 @@ test('each hot or warm visit with an email: the agent reads the proposal, a bad 
 		await expectSellerMessages(seen, drafts);
 
 		expectEqual(
-			(seen['Anonymous readers (never drafted for)'] ?? []).map((item) => item.json.sessionId),
-			['d1'],
-			'the anonymous reader, in its branch (never drafted for)',
+			['Anonymous readers (never drafted for)', 'Cold visits (no draft)'].map((branch) =>
+				(seen[branch] ?? []).map((item) => item.json.sessionId),
+			),
+			[['d1'], ['c1']],
+			'the anonymous reader and the cold visit, each in its branch (never drafted for)',
 		);
 		await printCosts(runs, toolRequests, running);
 		scenario.report('A hot visit → AI Agent → Gmail draft → Slack (n8n start, polling)', [

@@ -31,7 +31,6 @@ const VERSIONS: Record<string, number> = {
 	'n8n-nodes-base.noOp': 1,
 	'n8n-nodes-base.splitInBatches': 3,
 	'n8n-nodes-base.stickyNote': 1,
-	'n8n-nodes-base.filter': 2.3,
 	'n8n-nodes-base.gmail': 2.2,
 	'@n8n/n8n-nodes-langchain.agent': 3,
 	'@n8n/n8n-nodes-langchain.lmChatOpenAi': 1.3,
