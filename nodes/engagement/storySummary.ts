@@ -187,7 +187,7 @@ function summaryOf(tally: Tally, options: StorySummaryOptions, days: string[]): 
 		engagedReaders,
 		engagedReadersRate: rate(engagedReaders, readers.length),
 		totalReadingSeconds: tally.readingSeconds,
-		averageReadingSeconds: Math.floor(tally.readingSeconds / tally.sessions),
+		averageReadingSeconds: tally.sessions ? Math.floor(tally.readingSeconds / tally.sessions) : 0,
 		bouncedSessions: tally.bounced,
 		bounceRate: rate(tally.bounced, tally.sessions),
 		lastSlide,
@@ -242,6 +242,15 @@ export function storySummaries(
 				(a.storyId < b.storyId ? -1 : a.storyId > b.storyId ? 1 : 0),
 		)
 		.map((tally) => summaryOf(tally, options, days));
+}
+
+/** A story's summary for a period without its sessions (Compare With: read only in the other period). */
+export function storySummaryOfNone(
+	story: { storyId: string; storyTitle: string | null },
+	options: StorySummaryOptions,
+): IDataObject {
+	const tally = tallyOf(story as ReadingSession);
+	return summaryOf(tally, options, daysOfPeriod(options.from, options.to, options.timeZone));
 }
 
 /** The flat form a sheet takes: one row per story and slide, or per story and day; readers named apart. */

@@ -150,6 +150,27 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
+				displayName: 'Compare With',
+				name: 'compareWith',
+				type: 'options',
+				options: [
+					{ name: 'Nothing', value: 'none' },
+					{
+						name: 'The Period Before',
+						value: 'periodBefore',
+						description: 'The same length just before From',
+					},
+					{
+						name: 'The Same Period a Year Before',
+						value: 'yearBefore',
+						description: "From and To a year back, in the workflow's time zone",
+					},
+				],
+				default: 'none',
+				description:
+					'Summary per Story and Summary per Version: each item also gets the same figures for an earlier period (previous) and the change from them (change), both periods from one read',
+			},
+			{
 				displayName: 'Parallel Page Requests',
 				name: 'concurrency',
 				type: 'number',

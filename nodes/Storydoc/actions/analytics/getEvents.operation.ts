@@ -25,6 +25,7 @@ import { analyticsEvents } from '../../transport/analytics';
 import type { AnalyticsQuery } from '../../transport/analytics';
 import type { ItemRequest } from '../node.type';
 import { forgetPeriodReads, joinPeriodRead } from './periodRead';
+import { comparedSummaries, readCompareWith } from './comparedSummaries';
 import { readStoryOptions, storyItems } from './storyOutput';
 import { sessionLevel, versionLevel } from '../../../engagement/levels';
 import type { LevelRules } from '../../../engagement/levels';
@@ -188,7 +189,10 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest
 		itemVersions: "Summary for Each Item's Version",
 		storySummary: 'Summary per Story',
 	});
-	if (output === 'itemVersions') return prepareItemVersion(this, itemIndex, query);
+	if (output === 'itemVersions') {
+		readCompareWith(this, itemIndex, { output, query });
+		return prepareItemVersion(this, itemIndex, query);
+	}
 	const returnAll =
 		output !== 'events' ||
 		booleanField(node, itemIndex, 'Return All', this.getNodeParameter('returnAll', itemIndex));
@@ -218,8 +222,23 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest
 		output === 'readingSessions' || output === 'versionSummary'
 			? readLevels(this, itemIndex, query)
 			: undefined;
+	const compareWith = readCompareWith(this, itemIndex, { output, story, query });
 
 	return async () => {
+		if (compareWith !== 'none') {
+			const results = await comparedSummaries(this, {
+				query,
+				compareWith,
+				idleGapMs,
+				concurrency,
+				itemIndex,
+				story,
+				levels,
+			});
+			return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(results), {
+				itemData: { item: itemIndex },
+			});
+		}
 		const events = analyticsEvents.call(this, query, { concurrency, limit, itemIndex });
 		if (output !== 'events') {
 			let results: IDataObject[];

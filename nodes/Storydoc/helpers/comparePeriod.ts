@@ -1,0 +1,25 @@
+import { tryToParseDateTime } from 'n8n-workflow';
+
+export interface Period {
+	from: number;
+	to: number;
+}
+
+/** The earlier period Compare With reads: the same length just before From, or a calendar year back. */
+export function earlierPeriod(
+	period: Period,
+	compareWith: 'periodBefore' | 'yearBefore',
+	timeZone: string,
+): Period {
+	if (compareWith === 'periodBefore') {
+		const length = period.to - period.from + 1;
+		return { from: period.from - length, to: period.from - 1 };
+	}
+	// In the workflow's zone: the same wall-clock time a year back (29 February becomes the 28th).
+	const yearBefore = (instant: number) =>
+		tryToParseDateTime(new Date(instant).toISOString(), timeZone)
+			.setZone(timeZone)
+			.minus({ years: 1 })
+			.toMillis();
+	return { from: yearBefore(period.from), to: yearBefore(period.to) };
+}

@@ -1,0 +1,258 @@
+/**
+ * Get Events › Compare With through n8n's engine against the sandbox: over generated visits listed
+ * in time order and shuffled, each item of Summary per Story and Summary per Version with The Period
+ * Before is the period's own item plus `previous`, the earlier period's item as a run of that period
+ * on its own gives it (zeros for one not read then), and `change` from the two; both periods from one
+ * read. Crafted: a story read only before, a year before, and bad input refused before any request.
+ */
+import fc from 'fast-check';
+import type { INodeParameters } from 'n8n-workflow';
+
+import { storyChange, versionChange } from '../../../../../nodes/engagement/comparison';
+import { SEED } from '../../../../../sandbox/seed';
+import type { Json } from '../../../../harness/n8n';
+import { runWorkflow, storydocWorkflow } from '../../../../harness/n8n';
+import { useSandbox } from '../../../../harness/sandbox';
+
+const NOW = Date.parse('2026-06-15T12:00:00.000Z');
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const ZONE = 'America/New_York';
+const api = useSandbox({ events: 0, analyticsPageSize: 50, now: () => NOW });
+beforeEach(() => api.sandbox.reset());
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const PROPOSAL = SEED.versions.live.id;
+const INTRO = SEED.versions.intro.id;
+/** The period (the last four hours) and the one before it, as The Period Before reads them. */
+const PERIOD = { from: NOW - 4 * HOUR, to: NOW };
+const BEFORE = { from: PERIOD.from - (PERIOD.to - PERIOD.from + 1), to: PERIOD.from - 1 };
+
+async function getEvents(period: { from: number; to: number }, parameters: INodeParameters) {
+	const { outputs, error } = await runWorkflow(
+		storydocWorkflow(
+			{
+				resource: 'analytics',
+				operation: 'getEvents',
+				dateFrom: iso(period.from),
+				dateTo: iso(period.to),
+				...parameters,
+			},
+			{ settings: { timezone: ZONE } },
+		),
+		{ credentials: api.credentials() },
+	);
+	return { items: (outputs.Storydoc ?? []).map((item) => item.json as Json), error };
+}
+
+const analyticsRequests = () =>
+	api.sandbox.log.filter((entry: Json) => entry.path === '/v2/analytics/events');
+
+/**
+ * The compared run against the period's and the earlier period's own runs: each item the period's
+ * own (or zeros), `previous` the earlier run's (or zeros), `change` from both; the period's items
+ * first in their order, then those read only before.
+ */
+function expectCompared(compared: Json[], now: Json[], before: Json[], key: string) {
+	const strip = (item: Json) =>
+		Object.fromEntries(
+			Object.entries(item).filter(([field]) => field !== 'previous' && field !== 'change'),
+		);
+	const isZero = (item: Json) => (key === 'storyId' ? item.readers === 0 : item.views === 0);
+	expect(compared.slice(0, now.length).map(strip)).toEqual(now);
+	const onlyBefore = before.filter((item) => !now.some((other) => other[key] === item[key]));
+	expect(compared.slice(now.length).map((item) => item[key])).toEqual(
+		onlyBefore.map((item) => item[key]),
+	);
+	for (const item of compared) {
+		const earlier = before.find((other) => other[key] === item[key]);
+		if (earlier) expect(item.previous).toEqual(earlier);
+		else expect(isZero(item.previous)).toBe(true);
+		if (!now.some((other) => other[key] === item[key])) expect(isZero(item)).toBe(true);
+		const change = key === 'storyId' ? storyChange : versionChange;
+		expect(item.change).toEqual(change(strip(item), item.previous));
+	}
+}
+
+describe('The Period Before, whatever order the API lists the events in', () => {
+	const RUNS = 8;
+	const PROPERTY_SEED = 61;
+	const shown = { sets: 0, stories: 0, versions: 0, onlyBefore: 0 };
+	afterAll(() =>
+		// eslint-disable-next-line no-console -- the property's counts and seed, for the log
+		console.log(
+			`Compare With property (seed ${PROPERTY_SEED}): ${shown.sets} event sets in 2 orders each, ${shown.stories} stories and ${shown.versions} versions compared with their earlier period run on its own, ${shown.onlyBefore} items read only before`,
+		),
+	);
+	const visit = fc.record({
+		minute: fc.integer({ min: 1, max: 8 * 60 - 1 }),
+		version: fc.constantFrom(PROPOSAL, INTRO),
+		reader: fc.constantFrom('vis_anna', 'vis_ben', 'vis_cleo', null),
+		click: fc.option(fc.integer({ min: 0, max: 2 }), { freq: 3 }),
+		slide: fc.integer({ min: 1, max: 5 }),
+	});
+
+	test(`each item's previous and change equal the earlier period run on its own, from one read (seed ${PROPERTY_SEED}, ${RUNS} runs)`, async () => {
+		await fc.assert(
+			fc.asyncProperty(
+				fc.array(visit, { minLength: 1, maxLength: 80 }),
+				fc.integer({ min: 1, max: 2 ** 30 }),
+				async (visits, shuffleSeed) => {
+					api.sandbox.reset();
+					api.sandbox.state.events.length = 0;
+					api.sandbox.addEvents(
+						visits.map((row) => ({
+							versionId: row.version,
+							visitorId: row.reader,
+							sessionId: row.reader ? `s-${row.reader}` : null,
+							eventCategory: row.click === null ? 'view' : 'click',
+							eventName: row.click === null ? `view_slide_${row.slide}` : `cta_${row.click}`,
+							timestamp: iso(NOW - row.minute * MINUTE),
+						})),
+					);
+					for (const order of [null, shuffleSeed]) {
+						api.sandbox.setEventOrder(order);
+						for (const [output, key] of [
+							['storySummary', 'storyId'],
+							['versionSummary', 'versionId'],
+						]) {
+							api.sandbox.clearLog();
+							const compared = await getEvents(PERIOD, {
+								output,
+								options: { compareWith: 'periodBefore' },
+							});
+							expect(compared.error).toBeUndefined();
+							// One read: the period and the one before it as one range.
+							expect([
+								...new Set(analyticsRequests().map((entry: Json) => entry.query.dateFrom)),
+							]).toEqual([iso(BEFORE.from)]);
+							const now = await getEvents(PERIOD, { output });
+							const before = await getEvents(BEFORE, { output });
+							expectCompared(compared.items, now.items, before.items, key);
+							if (order !== null) continue;
+							shown[key === 'storyId' ? 'stories' : 'versions'] += compared.items.length;
+							shown.onlyBefore += compared.items.length - now.items.length;
+						}
+					}
+					shown.sets++;
+				},
+			),
+			{ numRuns: RUNS, seed: PROPERTY_SEED },
+		);
+	});
+});
+
+test('a story read only in the period before: listed after the others with zeros now, every change from 0 or to 0', async () => {
+	api.sandbox.state.events.length = 0;
+	api.sandbox.addEvents([
+		{
+			versionId: PROPOSAL,
+			visitorId: 'vis_anna',
+			eventName: 'view_slide_1',
+			timestamp: iso(NOW - 60 * MINUTE),
+		},
+		{
+			versionId: INTRO,
+			visitorId: 'vis_ben',
+			eventName: 'view_slide_1',
+			timestamp: iso(NOW - 300 * MINUTE),
+		},
+		{
+			versionId: INTRO,
+			visitorId: 'vis_ben',
+			eventName: 'view_slide_2',
+			timestamp: iso(NOW - 299 * MINUTE),
+		},
+	]);
+	const { items, error } = await getEvents(PERIOD, {
+		output: 'storySummary',
+		options: { compareWith: 'periodBefore' },
+	});
+	expect(error).toBeUndefined();
+	expect(items.map((item) => [item.storyId, item.readers, item.previous.readers])).toEqual([
+		[SEED.versions.live.storyId, 1, 0],
+		[SEED.versions.intro.storyId, 0, 1],
+	]);
+	expect(items[0].change.readers).toEqual({ difference: 1, relative: null });
+	expect(items[1].change.readers).toEqual({ difference: -1, relative: -1 });
+	expect(items[1]).toMatchObject({ readingSessions: 0, averageReadingSeconds: 0, slides: [] });
+	expect(items[1].days.every((day: Json) => day.readingSessions === 0)).toBe(true);
+});
+
+test('The Same Period a Year Before reads that period as a second range, and compares with it', async () => {
+	api.sandbox.state.events.length = 0;
+	const yearBefore = Date.parse('2025-06-15T10:00:00.000Z');
+	api.sandbox.addEvents([
+		{
+			versionId: PROPOSAL,
+			visitorId: 'vis_anna',
+			eventName: 'view_slide_1',
+			timestamp: iso(NOW - 60 * MINUTE),
+		},
+		{
+			versionId: PROPOSAL,
+			visitorId: 'vis_ben',
+			eventName: 'view_slide_1',
+			timestamp: iso(yearBefore),
+		},
+		{
+			versionId: PROPOSAL,
+			visitorId: 'vis_cleo',
+			eventName: 'view_slide_1',
+			timestamp: iso(yearBefore + MINUTE),
+		},
+	]);
+	const { items, error } = await getEvents(PERIOD, {
+		output: 'versionSummary',
+		options: { compareWith: 'yearBefore' },
+	});
+	expect(error).toBeUndefined();
+	expect(
+		analyticsRequests().map((entry: Json) => [entry.query.dateFrom, entry.query.dateTo]),
+	).toEqual([
+		[iso(PERIOD.from - 365 * 24 * HOUR), iso(PERIOD.to - 365 * 24 * HOUR)],
+		[iso(PERIOD.from), iso(PERIOD.to)],
+	]);
+	expect(items).toHaveLength(1);
+	expect([items[0].views, items[0].previous.views, items[0].change.views]).toEqual([
+		1,
+		2,
+		{ difference: -1, relative: -0.5 },
+	]);
+});
+
+describe('bad input, refused before any request, naming the item and the field', () => {
+	test.each([
+		[
+			'Raw Events',
+			{ output: 'events', returnAll: true },
+			'applies to Summary per Story and Summary per Version',
+		],
+		[
+			'Summary per Reading Session',
+			{ output: 'readingSessions' },
+			'applies to Summary per Story and Summary per Version',
+		],
+		[
+			'Summary per Story and Day',
+			{ output: 'storySummary', storyItems: 'day' },
+			'needs Items One per Story',
+		],
+	])('Compare With on %s', async (_name, parameters, problem) => {
+		const { error } = await getEvents(PERIOD, {
+			...parameters,
+			options: { compareWith: 'periodBefore' },
+		});
+		expect(error?.message).toBe(`Item 0: "Compare With" ${problem}`);
+		expect(api.sandbox.log).toHaveLength(0);
+	});
+
+	test('a year before a period of a year or more', async () => {
+		const { error } = await getEvents(
+			{ from: NOW - 400 * 24 * HOUR, to: NOW },
+			{ output: 'versionSummary', options: { compareWith: 'yearBefore' } },
+		);
+		expect(error?.message).toBe('Item 0: "Compare With" needs a period shorter than a year');
+		expect(api.sandbox.log).toHaveLength(0);
+	});
+});
