@@ -18,10 +18,15 @@ const TOOLS = ['Engagement_per_version', 'List_stories', 'Reading_sessions', 'St
 const scenario = useRecipes();
 const { app } = scenario;
 
+/** A question's model calls and tool calls, as the README's costs say (2 to 3, and 1 to 2). */
+const expectCost = (run, expected, what) =>
+	expectEqual([run.calls, run.toolCalls], expected, `${what}: model calls and tool calls`);
+
 /** "Who read the Globex proposal this week?": the week's reading sessions, the answer from them. */
 async function askWho(ask) {
 	const who = await ask('Who read the Globex proposal this week, and how far?');
 	const [first] = agentRuns(await scenario.crm.model.log());
+	expectCost(first, [2, 1], 'the first question');
 	expectEqual(first.tools, TOOLS, 'the tools the agent offered: the four read-only ones');
 	expectEqual(first.api, 'responses', 'the model node 1.3 speaks the Responses API');
 	const [sessions] = toolMessages(first);
@@ -57,6 +62,7 @@ async function askWho(ask) {
 async function askSlide(ask, who) {
 	const slide = await ask('Which slide loses readers in the sales deck?');
 	const second = agentRuns(await scenario.crm.model.log()).at(-1);
+	expectCost(second, [3, 2], 'the second question');
 	const remembered = second.entries[0].conversation.map((turn) => turn.text);
 	ensure(
 		// 1.123.81's memory keeps the answer behind a "[Used tools: …]" line.
@@ -92,6 +98,7 @@ async function askSlide(ask, who) {
 async function askTuesday(ask) {
 	const tuesday = await ask('What happened last Tuesday?');
 	const third = agentRuns(await scenario.crm.model.log()).at(-1);
+	expectCost(third, [3, 2], 'the third question (one call refused)');
 	const [refused, corrected] = toolMessages(third);
 	expectEqual(
 		refused.items,
