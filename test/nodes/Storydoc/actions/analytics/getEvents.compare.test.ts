@@ -54,7 +54,7 @@ const analyticsRequests = () =>
  * first in their order, then those read only before.
  */
 function expectCompared(compared: Json[], now: Json[], before: Json[], key: string) {
-	const strip = (item: Json) =>
+	const strip = (item: Json): Json =>
 		Object.fromEntries(
 			Object.entries(item).filter(([field]) => field !== 'previous' && field !== 'change'),
 		);
