@@ -234,6 +234,11 @@ describe('bad input, refused before any request, naming the item and the field',
 			'applies to Summary per Story and Summary per Version',
 		],
 		[
+			"Summary for Each Item's Version",
+			{ output: 'itemVersions', itemVersion: { __rl: true, mode: 'id', value: PROPOSAL } },
+			'applies to Summary per Story and Summary per Version',
+		],
+		[
 			'Summary per Story and Day',
 			{ output: 'storySummary', storyItems: 'day' },
 			'needs Items One per Story',
