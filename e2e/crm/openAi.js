@@ -210,7 +210,7 @@ function answerOf(model, api, body) {
 
 const openAiError = (message, type) => ({ error: { message, type } });
 
-/** One HTTP request to the model: its route, the token, a fault placed, or the scripted answer. */
+/** One HTTP request to the model: its route, the token, and the scripted answer. */
 async function serve(model, request, responseStream) {
 	let text = '';
 	for await (const chunk of request) text += chunk;
@@ -233,14 +233,6 @@ async function serve(model, request, responseStream) {
 	const api = { '/chat/completions': 'chat', '/responses': 'responses' }[path];
 	if (request.method !== 'POST' || !api)
 		return send(404, openAiError(`no route ${request.method} ${path}`, 'invalid_request_error'));
-	const fault = model.faults.find((rule) => rule.times > 0);
-	if (fault) {
-		fault.times--;
-		return send(
-			fault.status,
-			openAiError('The server had an error while processing your request.', 'server_error'),
-		);
-	}
 	const started = Date.now();
 	await new Promise((resolve) => setTimeout(resolve, model.answerMs));
 	const { turn, usage, json, conversation } = answerOf(model, api, body);
@@ -265,16 +257,10 @@ function createOpenAi({ token, answerMs = 0 }) {
 		name: 'OpenAI',
 		token,
 		log: [],
-		faults: [],
 		calls: 0,
 		answerMs,
-		/** The next `times` model calls are answered `status` with OpenAI's error body. */
-		failNext(status, matches, times = 1) {
-			model.faults.push({ status, matches, times });
-		},
 		clearLog() {
 			model.log.length = 0;
-			model.faults.length = 0;
 		},
 		reset() {
 			model.calls = 0;
@@ -289,4 +275,4 @@ function createOpenAi({ token, answerMs = 0 }) {
 	return model;
 }
 
-module.exports = { MODEL, createOpenAi };
+module.exports = { createOpenAi };

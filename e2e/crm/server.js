@@ -42,10 +42,6 @@ function adminHandler(standIns, proxy) {
 		if (action === 'log') return standIn.log;
 		if (action === 'fault') {
 			const { status, method, path, times, bodyIncludes } = await readJson(request);
-			if (service === 'model') {
-				standIn.failNext(status, () => true, times);
-				return {};
-			}
 			const pattern = new RegExp(path);
 			standIn.failNext(
 				status,
