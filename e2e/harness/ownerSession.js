@@ -3,13 +3,12 @@ const { ensure } = require('../../scripts/lib/assertions');
 const { OWNER } = require('../n8n-app');
 
 /**
- * The owner set up through n8n's REST API, and requests made as the owner (session cookie and browser
- * ID); `rebase` points them at the same n8n started again (a new port, the same database).
+ * Requests made as n8n's owner (session cookie and browser ID), signed in through n8n's REST API;
+ * `rebase` points them at the same n8n started again (a new port, the same database). The owner is in
+ * the database from the start (./ownerDatabase.js); a user folder without it gets it set up here.
  *
- * Twice, on a busy machine (once on each line), n8n answered 401 to the first request after the
- * owner's setup, with the cookie the setup had just issued; the cause was not found. The editor sends
- * its user to sign in again then, and so does this, once per request, saying so in the test's output
- * (docs/development.md › The real-app scenarios).
+ * A request answered 401 (the session signed out, or the owner gone) signs in again once, as the
+ * editor sends its user to sign in, saying so in the test's output (`tokenRotation` checks both).
  */
 async function ownerSession(baseUrl) {
 	const browserId = 'storydoc-e2e';
@@ -33,11 +32,7 @@ async function ownerSession(baseUrl) {
 		let { response, text } = await send(method, route, body);
 		if (response.status === 401 && cookie) {
 			console.log(`e2e: n8n answered 401 to the owner's ${method} ${route}; signing in again`);
-			const login = await send('POST', '/rest/login', {
-				emailOrLdapLoginId: OWNER.email,
-				password: OWNER.password,
-			});
-			if (!login.response.ok) await setUpAgain(login);
+			await signIn();
 			({ response, text } = await send(method, route, body));
 		}
 		ensure(response.ok, `${method} ${route} answered ${response.status}: ${text.slice(0, 500)}`);
@@ -49,11 +44,7 @@ async function ownerSession(baseUrl) {
 			);
 		}
 	}
-	/**
-	 * Once, on a busy machine, n8n refused the owner's password too ("Wrong username or password")
-	 * just after setting the owner up. Whether n8n has an owner then tells the two causes apart: none
-	 * (it is set up again, and said so), or another one (the test fails with both answers).
-	 */
+	/** After a refused sign-in: n8n with no owner sets it up (and it is said); one with another fails. */
 	async function setUpAgain(login) {
 		const setup = await send('POST', '/rest/owner/setup', OWNER);
 		ensure(
@@ -64,7 +55,14 @@ async function ownerSession(baseUrl) {
 			`e2e: n8n refused the owner's password (${login.response.status}) and had no owner: set up again`,
 		);
 	}
-	await request('POST', '/rest/owner/setup', OWNER);
+	async function signIn() {
+		const login = await send('POST', '/rest/login', {
+			emailOrLdapLoginId: OWNER.email,
+			password: OWNER.password,
+		});
+		if (!login.response.ok) await setUpAgain(login);
+	}
+	await signIn();
 	return {
 		request,
 		/** A request with the owner's cookie whose answer is not n8n's REST shape (a webhook's): `{ status, text }`. */

@@ -4,7 +4,7 @@
  * tests, the n8n version of the run (STORYDOC_E2E_N8N, installed on first use), the API sandbox in
  * this process, a fresh n8n user folder with the package linked, and n8n's CLI on it; after them,
  * every `n8n start` stopped, the sandbox closed and the folders removed (STORYDOC_E2E_KEEP=1 keeps
- * the user folder). Each file has its own, so the files run side by side and each sandbox log holds
+ * the user folder). The user folder's database holds the owner already (./ownerDatabase.js). Each file has its own, so the files run side by side and each sandbox log holds
  * one scenario's requests.
  */
 const crypto = require('node:crypto');
@@ -16,6 +16,7 @@ const { ensure, expectEqual } = require('../../scripts/lib/assertions');
 const { sandboxClient, startSandbox } = require('../../scripts/lib/sandbox');
 const app = require('../n8n-app');
 const { n8nCli } = require('./cli');
+const { seedOwner } = require('./ownerDatabase');
 const { ownerSession } = require('./ownerSession');
 const { storydocCredential } = require('./credentials');
 
@@ -34,12 +35,12 @@ function useApp({ version, extraEnv = {} } = {}) {
 		/** Everything n8n's CLI printed. */
 		transcript: [],
 		badToken: `sd_e2e_bad_${crypto.randomBytes(10).toString('hex')}`,
-		encryptionKey: crypto.randomBytes(24).toString('hex'),
 	};
 	beforeAll(async () => {
 		const n8n = app.installN8n(version ?? app.requestedVersion());
 		const { sandbox, url } = await startSandbox();
 		const userFolder = app.createUserFolder();
+		handle.encryptionKey = seedOwner(n8n, userFolder);
 		const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-e2e-input-'));
 		const env = app.n8nEnv(n8n, {
 			userFolder,
