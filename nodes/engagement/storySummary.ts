@@ -31,6 +31,8 @@ interface Tally {
 	devices: Map<string, Set<string>>;
 	cities: Map<string, Set<string>>;
 	days: Map<string, { sessions: number; readers: Set<string> }>;
+	/** By week (its Monday): sessions, and each reader's deepest slide that week. */
+	weeks: Map<string, { sessions: number; deepest: Map<string, number> }>;
 	actions: Map<string, { readers: Set<string>; clicks: number }>;
 	versions: Map<string, { versionTitle: string | null; readers: Set<string>; sessions: number }>;
 }
@@ -54,6 +56,13 @@ export const dayIn = (timeZone: string) => {
 	});
 	return (instant: number) => format.format(instant);
 };
+
+/** The Monday of a `YYYY-MM-DD` day: weeks run Monday to Sunday, as n8n's `startOf('week')`. */
+export function weekOf(day: string): string {
+	const date = new Date(`${day}T00:00:00Z`);
+	date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
+	return date.toISOString().slice(0, 10);
+}
 
 /** Every day the period touches, in order: steps of 6 hours never skip a day (a day lasts 23 h or more). */
 export function daysOfPeriod(from: number, to: number, timeZone: string): string[] {
@@ -85,12 +94,13 @@ function tallyOf(session: ReadingSession): Tally {
 		devices: new Map(),
 		cities: new Map(),
 		days: new Map(),
+		weeks: new Map(),
 		actions: new Map(),
 		versions: new Map(),
 	};
 }
 
-function addSession(tally: Tally, session: ReadingSession, day: string) {
+function addSession(tally: Tally, session: ReadingSession, day: string, week: string) {
 	// A reader without a visitor ID is known by this session alone.
 	const reader = session.visitorId ?? `session ${tally.sessions}`;
 	if (session.visitorId === null) tally.withoutId++;
@@ -117,6 +127,10 @@ function addSession(tally: Tally, session: ReadingSession, day: string) {
 	onDay.sessions++;
 	onDay.readers.add(reader);
 	tally.days.set(day, onDay);
+	const inWeek = tally.weeks.get(week) ?? { sessions: 0, deepest: new Map<string, number>() };
+	inWeek.sessions++;
+	inWeek.deepest.set(reader, Math.max(inWeek.deepest.get(reader) ?? 0, deepest));
+	tally.weeks.set(week, inWeek);
 	for (const [action, clicks] of Object.entries(session.actionClicks)) {
 		const clicked = tally.actions.get(action) ?? { readers: new Set<string>(), clicks: 0 };
 		clicked.readers.add(reader);
@@ -168,6 +182,21 @@ function reachOf(tally: Tally, lastSlide: number | null) {
 	return { funnel, slides };
 }
 
+/** Each week's readers and their completion (reaching the last slide in a session of that week). */
+function weekFigures(tally: Tally, weeks: string[], lastSlide: number | null) {
+	return weeks.map((weekFrom) => {
+		const week = tally.weeks.get(weekFrom);
+		const deepest = [...(week?.deepest.values() ?? [])];
+		const completed = lastSlide === null ? 0 : deepest.filter((slide) => slide >= lastSlide).length;
+		return {
+			weekFrom,
+			readingSessions: week?.sessions ?? 0,
+			readers: deepest.length,
+			completionRate: rate(completed, deepest.length),
+		};
+	});
+}
+
 function summaryOf(tally: Tally, options: StorySummaryOptions, days: string[]): IDataObject {
 	const readers = [...tally.readers.values()];
 	const deepestReached =
@@ -202,6 +231,7 @@ function summaryOf(tally: Tally, options: StorySummaryOptions, days: string[]): 
 			readingSessions: tally.days.get(date)?.sessions ?? 0,
 			readers: tally.days.get(date)?.readers.size ?? 0,
 		})),
+		weeks: weekFigures(tally, [...new Set(days.map(weekOf))], lastSlide),
 		actions: [...tally.actions]
 			.sort(
 				([a, x], [b, y]) =>
@@ -228,11 +258,15 @@ export function storySummaries(
 	options: StorySummaryOptions,
 ): IDataObject[] {
 	const day = dayIn(options.timeZone);
+	const weeks = new Map<string, string>();
 	const tallies = new Map<string, Tally>();
 	for (const session of sessions) {
 		const tally = tallies.get(session.storyId) ?? tallyOf(session);
 		tallies.set(session.storyId, tally);
-		addSession(tally, session, day(Date.parse(session.startedAt)));
+		const date = day(Date.parse(session.startedAt));
+		const week = weeks.get(date) ?? weekOf(date);
+		weeks.set(date, week);
+		addSession(tally, session, date, week);
 	}
 	const days = daysOfPeriod(options.from, options.to, options.timeZone);
 	return [...tallies.values()]

@@ -34,6 +34,18 @@ export function notOpened(versionId: string, storyId: string | null): IDataObjec
 	};
 }
 
+/** A version's zeros in a period it was not read in, named as in the period it was read in. */
+export function notOpenedAs(other: IDataObject): IDataObject {
+	return {
+		...notOpened(other.versionId as string, (other.storyId as string | null) ?? null),
+		storyTitle: other.storyTitle,
+		versionTitle: other.versionTitle,
+		prospectName: other.prospectName,
+		prospectEmail: other.prospectEmail,
+		prospectPosition: other.prospectPosition,
+	};
+}
+
 /** Summary per Version: its tally and the reading sessions, of every version or only the `wanted`. */
 export class VersionEngagement {
 	private readonly sessions: ReadingSessions;

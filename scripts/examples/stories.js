@@ -67,6 +67,32 @@ function slidesByHand(sessions, keys, { last, readers, reaching }) {
 	return slides;
 }
 
+/** The Monday on or before a `YYYY-MM-DD` day, stepping back a day at a time. */
+function mondayOf(day) {
+	const date = new Date(`${day}T12:00:00Z`);
+	while (date.getUTCDay() !== 1) date.setUTCDate(date.getUTCDate() - 1);
+	return date.toISOString().slice(0, 10);
+}
+
+/** Each week the period touches (from its Monday): sessions begun in it, readers, completion. */
+function weeksByHand(sessions, keys, { last, days, dayOf }) {
+	return distinct(days.map(mondayOf)).map((weekFrom) => {
+		const inWeek = sessions.map((s) => mondayOf(dayOf(s)) === weekFrom);
+		const readers = distinct(keys.filter((_, i) => inWeek[i]));
+		const completed = readers.filter((reader) =>
+			sessions.some(
+				(s, i) => inWeek[i] && keys[i] === reader && last !== null && (s.deepestSlide ?? 0) >= last,
+			),
+		);
+		return {
+			weekFrom,
+			readingSessions: inWeek.filter(Boolean).length,
+			readers: readers.length,
+			completionRate: share(completed.length, readers.length),
+		};
+	});
+}
+
 function storyByHand(sessions, { lastSlide, timeZone, from, to }) {
 	const keys = readerKeys(sessions);
 	const readers = distinct(keys);
@@ -85,6 +111,7 @@ function storyByHand(sessions, { lastSlide, timeZone, from, to }) {
 	const total = sessions.reduce((sum, s) => sum + s.readingSeconds, 0);
 	const slides = slidesByHand(sessions, keys, { last, readers, reaching });
 	const dayOf = (s) => localDay(Date.parse(s.startedAt), timeZone);
+	const days = periodDays(from, to, timeZone);
 	const actionNames = distinct(sessions.flatMap((s) => Object.keys(s.actionClicks)));
 	const versionIds = distinct(sessions.map((s) => s.versionId));
 	return {
@@ -115,11 +142,12 @@ function storyByHand(sessions, { lastSlide, timeZone, from, to }) {
 		slides,
 		devices: readersPer(sessions, keys, (s) => s.deviceType, 'deviceType'),
 		cities: readersPer(sessions, keys, (s) => s.locationCity, 'city'),
-		days: periodDays(from, to, timeZone).map((date) => ({
+		days: days.map((date) => ({
 			date,
 			readingSessions: sessions.filter((s) => dayOf(s) === date).length,
 			readers: distinct(keys.filter((_, i) => dayOf(sessions[i]) === date)).length,
 		})),
+		weeks: weeksByHand(sessions, keys, { last, days, dayOf }),
 		actions: actionNames
 			.map((action) => ({
 				action,

@@ -23,3 +23,14 @@ export function earlierPeriod(
 			.toMillis();
 	return { from: yearBefore(period.from), to: yearBefore(period.to) };
 }
+
+/** What one read covers for both periods: the two together if they touch, else each on its own. */
+export function readRanges<Q extends Period>(
+	query: Q,
+	compareWith: 'periodBefore' | 'yearBefore',
+	earlier: Period,
+): Q[] {
+	return compareWith === 'periodBefore'
+		? [{ ...query, from: earlier.from }]
+		: [{ ...query, ...earlier }, query];
+}

@@ -147,6 +147,25 @@ describe('crafted cases', () => {
 		expect(days.map((day) => day.readingSessions)).toEqual([1, 0, 0, 0]);
 	});
 
+	test("weeks run Monday to Sunday in the workflow's time zone: a reader counts in each week read, completing in the week's own sessions", () => {
+		// Sunday 23:50 in Kolkata is 18:20 UTC; Monday's reads are at 10:30 and 11:30 there.
+		const [story] = summaries(
+			[
+				view('2026-05-03T18:20:00Z', 'vis_a', 1),
+				view('2026-05-03T18:21:00Z', 'vis_a', 2),
+				view('2026-05-03T18:22:00Z', 'vis_a', 3),
+				view('2026-05-04T05:00:00Z', 'vis_a', 1, { sessionId: 'vis_a-2' }),
+				view('2026-05-04T06:00:00Z', 'vis_b', 1),
+				view('2026-05-04T06:01:00Z', 'vis_b', 3),
+			],
+			{ lastSlide: 3 },
+		).actual;
+		expect(story.weeks).toEqual([
+			{ weekFrom: '2026-04-27', readingSessions: 1, readers: 1, completionRate: 1 },
+			{ weekFrom: '2026-05-04', readingSessions: 2, readers: 2, completionRate: 0.5 },
+		]);
+	});
+
 	test('a story with one slide: nobody scrolls, every reader of slide 1 completes', () => {
 		const [story] = summaries([view('2026-05-02T05:00:00Z', 'vis_a', 1)], { lastSlide: 1 }).actual;
 		expect(story.funnel).toEqual({

@@ -7,8 +7,8 @@ import type { LevelRules } from '../../../engagement/levels';
 import { versionLevel } from '../../../engagement/levels';
 import { ReadingSessions } from '../../../engagement/sessions';
 import { storySummaries, storySummaryOfNone } from '../../../engagement/storySummary';
-import { VersionEngagement, notOpened } from '../../../engagement/versionEngagement';
-import { earlierPeriod } from '../../helpers/comparePeriod';
+import { VersionEngagement, notOpenedAs } from '../../../engagement/versionEngagement';
+import { earlierPeriod, readRanges } from '../../helpers/comparePeriod';
 import type { Period } from '../../helpers/comparePeriod';
 import { fieldError } from '../../helpers/fieldError';
 import { itemParameter, runNode } from '../../helpers/runParameters';
@@ -40,9 +40,9 @@ export function readCompareWith(
 	if (compareWith === 'none') return compareWith;
 	const refuse = (problem: string, description: string) =>
 		fieldError(node, itemIndex, 'Compare With', problem, description);
-	if (output !== 'storySummary' && output !== 'versionSummary')
+	if (output !== 'storySummary' && output !== 'versionSummary' && output !== 'itemVersions')
 		throw refuse(
-			'applies to Summary per Story and Summary per Version',
+			"applies to Summary per Story, Summary per Version and Summary for Each Item's Version",
 			'Choose one of them as Output, or set Compare With to Nothing.',
 		);
 	if (story && story.items !== 'story')
@@ -77,11 +77,7 @@ async function readBoth<T extends { add(event: AnalyticsEvent): void }>(
 ): Promise<{ now: T; before: T }> {
 	const now = make();
 	const before = make();
-	const ranges =
-		compareWith === 'periodBefore'
-			? [{ ...query, from: earlier.from }]
-			: [{ ...query, ...earlier }, query];
-	for (const range of ranges)
+	for (const range of readRanges(query, compareWith, earlier))
 		for await (const page of analyticsEvents.call(context, range, { concurrency, itemIndex }))
 			for (const event of page)
 				(Date.parse(event.timestamp) < query.from ? before : now).add(event);
@@ -136,14 +132,7 @@ export async function comparedSummaries(
 	return compared(leveled(now), leveled(before), {
 		key: 'versionId',
 		zeroOf: (other) => {
-			const zero = {
-				...notOpened(other.versionId as string, (other.storyId as string | null) ?? null),
-				storyTitle: other.storyTitle,
-				versionTitle: other.versionTitle,
-				prospectName: other.prospectName,
-				prospectEmail: other.prospectEmail,
-				prospectPosition: other.prospectPosition,
-			};
+			const zero = notOpenedAs(other);
 			return { ...zero, ...versionLevel(zero, levels!) };
 		},
 		change: versionChange,

@@ -168,7 +168,7 @@ const properties: INodeProperties[] = [
 				],
 				default: 'none',
 				description:
-					'Summary per Story and Summary per Version: each item also gets the same figures for an earlier period (previous) and the change from them (change), both periods from one read',
+					"Summary per Story, Summary per Version and Summary for Each Item's Version: each item also gets the same figures for an earlier period (previous) and the change from them (change), both periods from one read",
 			},
 			{
 				displayName: 'Parallel Page Requests',

@@ -9,7 +9,7 @@ import {
 import { fieldError } from '../../helpers/fieldError';
 import { optionalLocatorId, requireLocatorId } from '../../helpers/locatorValues';
 import { itemParameter, runNode } from '../../helpers/runParameters';
-import { VersionEngagement, notOpened } from '../../../engagement/versionEngagement';
+import { VersionEngagement, notOpened, notOpenedAs } from '../../../engagement/versionEngagement';
 import {
 	booleanField,
 	optionField,
@@ -26,6 +26,8 @@ import type { AnalyticsQuery } from '../../transport/analytics';
 import type { ItemRequest } from '../node.type';
 import { forgetPeriodReads, joinPeriodRead } from './periodRead';
 import { comparedSummaries, readCompareWith } from './comparedSummaries';
+import { versionChange } from '../../../engagement/comparison';
+import type { CompareWith } from '../../../engagement/comparison';
 import { readStoryOptions, storyItems } from './storyOutput';
 import { sessionLevel, versionLevel } from '../../../engagement/levels';
 import type { LevelRules } from '../../../engagement/levels';
@@ -121,6 +123,7 @@ function prepareItemVersion(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	query: AnalyticsQuery,
+	compareWith: CompareWith,
 ): ItemRequest {
 	if (query.versionId) {
 		throw fieldError(
@@ -146,6 +149,7 @@ function prepareItemVersion(
 		query.storyId,
 		query.userEmail,
 		idleGapMs,
+		compareWith,
 	]);
 	const read = joinPeriodRead(context, key, {
 		query,
@@ -153,13 +157,22 @@ function prepareItemVersion(
 		idleGapMs,
 		concurrency: readConcurrency(context, itemIndex),
 		itemIndex,
+		compareWith,
+		timeZone: context.getTimezone(),
 	});
+	// Named as in the other period where it was read in only one of them.
+	const leveled = (figures?: IDataObject, other?: IDataObject) => {
+		const zero = other ? notOpenedAs(other) : notOpened(versionId, query.storyId ?? null);
+		const opened = figures ?? { opened: false, ...zero };
+		return { ...opened, ...versionLevel(opened, levels) };
+	};
 	return async () => {
-		const figures = (await read()) ?? {
-			opened: false,
-			...notOpened(versionId, query.storyId ?? null),
-		};
-		const json = { ...figures, ...versionLevel(figures, levels) };
+		const { now, before } = await read();
+		const json: IDataObject = leveled(now, before);
+		if (compareWith !== 'none') {
+			json.previous = leveled(before, now);
+			json.change = versionChange(json, json.previous as IDataObject);
+		}
 		return [{ json, pairedItem: { item: itemIndex } }];
 	};
 }
@@ -190,8 +203,8 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest
 		storySummary: 'Summary per Story',
 	});
 	if (output === 'itemVersions') {
-		readCompareWith(this, itemIndex, { output, query });
-		return prepareItemVersion(this, itemIndex, query);
+		const compareWith = readCompareWith(this, itemIndex, { output, query });
+		return prepareItemVersion(this, itemIndex, query, compareWith);
 	}
 	const returnAll =
 		output !== 'events' ||

@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { deepCopy } from 'n8n-workflow';
 
+import type { CompareWith } from '../../../engagement/comparison';
 import { VersionEngagement } from '../../../engagement/versionEngagement';
+import { earlierPeriod, readRanges } from '../../helpers/comparePeriod';
 import { analyticsEvents } from '../../transport/analytics';
 import type { AnalyticsQuery } from '../../transport/analytics';
 
@@ -14,26 +16,50 @@ interface PeriodGroup {
 	idleGapMs: number;
 	concurrency: number;
 	itemIndex: number;
-	read?: Promise<Map<string, IDataObject>>;
+	compareWith: CompareWith;
+	timeZone: string;
+	read?: Promise<PeriodFigures>;
 	given: Set<string>;
+}
+
+/** Each version's figures in the period and, with Compare With, in the earlier one. */
+interface PeriodFigures {
+	now: Map<string, IDataObject>;
+	before?: Map<string, IDataObject>;
+}
+
+export interface VersionFigures {
+	now?: IDataObject;
+	before?: IDataObject;
 }
 
 /** Per run: the items asking for one period and filters, so that it is read once for all of them. */
 const groupsOfRun = new WeakMap<IExecuteFunctions, Map<string, PeriodGroup>>();
 
-async function readGroup(context: IExecuteFunctions, group: PeriodGroup) {
-	const engagement = new VersionEngagement(group.versions, group.idleGapMs);
+async function readGroup(context: IExecuteFunctions, group: PeriodGroup): Promise<PeriodFigures> {
+	const { query, compareWith, versions, idleGapMs } = group;
+	const now = new VersionEngagement(versions, idleGapMs);
+	const before = compareWith === 'none' ? undefined : new VersionEngagement(versions, idleGapMs);
+	const ranges =
+		compareWith === 'none'
+			? [query]
+			: readRanges(query, compareWith, earlierPeriod(query, compareWith, group.timeZone));
 	const options = { concurrency: group.concurrency, itemIndex: group.itemIndex };
 	const passes =
-		group.versions.size <= PER_VERSION_READS_MAX
-			? [...group.versions].map((versionId) => ({ ...group.query, versionId }))
-			: [group.query];
+		versions.size <= PER_VERSION_READS_MAX
+			? ranges.flatMap((range) => [...versions].map((versionId) => ({ ...range, versionId })))
+			: ranges;
 	await Promise.all(
-		passes.map(async (query) => {
-			for await (const page of analyticsEvents.call(context, query, options))
-				for (const event of page) engagement.add(event);
+		passes.map(async (pass) => {
+			for await (const page of analyticsEvents.call(context, pass, options))
+				for (const event of page)
+					(before && Date.parse(event.timestamp) < query.from ? before : now).add(event);
 		}),
 	);
+	return { now: opened(now), before: before && opened(before) };
+}
+
+function opened(engagement: VersionEngagement): Map<string, IDataObject> {
 	const byVersion = new Map<string, IDataObject>();
 	for (const [versionId, figures] of engagement.results())
 		byVersion.set(versionId, { opened: true, ...figures });
@@ -45,17 +71,19 @@ export function joinPeriodRead(
 	context: IExecuteFunctions,
 	key: string,
 	item: Omit<PeriodGroup, 'versions' | 'read' | 'given'> & { versionId: string },
-): () => Promise<IDataObject | undefined> {
+): () => Promise<VersionFigures> {
 	const groups = groupsOfRun.get(context) ?? new Map<string, PeriodGroup>();
 	groupsOfRun.set(context, groups);
 	let group = groups.get(key);
 	if (!group) {
-		const { query, idleGapMs, concurrency, itemIndex } = item;
+		const { query, idleGapMs, concurrency, itemIndex, compareWith, timeZone } = item;
 		group = {
 			query: { ...query },
 			idleGapMs,
 			concurrency,
 			itemIndex,
+			compareWith,
+			timeZone,
 			versions: new Set(),
 			given: new Set(),
 		};
@@ -68,12 +96,11 @@ export function joinPeriodRead(
 	return async () => {
 		// A failure answers every item of the group; Retry On Fail runs the node with a new context.
 		joined.read ??= readGroup(context, joined);
-		const figures = (await joined.read).get(item.versionId);
-		if (!figures || !joined.given.has(item.versionId)) {
-			joined.given.add(item.versionId);
-			return figures;
-		}
-		return deepCopy(figures);
+		const { now, before } = await joined.read;
+		const figures = { now: now.get(item.versionId), before: before?.get(item.versionId) };
+		if (joined.given.has(item.versionId)) return deepCopy(figures);
+		joined.given.add(item.versionId);
+		return figures;
 	};
 }
 

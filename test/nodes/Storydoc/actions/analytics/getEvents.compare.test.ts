@@ -6,7 +6,7 @@
  * read. Crafted: a story read only before, a year before, and bad input refused before any request.
  */
 import fc from 'fast-check';
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { storyChange, versionChange } from '../../../../../nodes/engagement/comparison';
 import { SEED } from '../../../../../sandbox/seed';
@@ -26,9 +26,21 @@ const PROPOSAL = SEED.versions.live.id;
 const INTRO = SEED.versions.intro.id;
 /** The period (the last four hours) and the one before it, as The Period Before reads them. */
 const PERIOD = { from: NOW - 4 * HOUR, to: NOW };
+/** A version ID no event names: a proposal nobody opened in either period. */
+const UNREAD = '65e0000000000000000000a1';
+/** Summary for Each Item's Version of the proposal, the intro and one nobody opened, one item each. */
+const DEALS = [PROPOSAL, INTRO, UNREAD].map((version) => ({ version }));
+const EACH_ITEM = {
+	output: 'itemVersions',
+	itemVersion: { __rl: true, mode: 'id', value: '={{ $json.version }}' },
+};
 const BEFORE = { from: PERIOD.from - (PERIOD.to - PERIOD.from + 1), to: PERIOD.from - 1 };
 
-async function getEvents(period: { from: number; to: number }, parameters: INodeParameters) {
+async function getEvents(
+	period: { from: number; to: number },
+	parameters: INodeParameters,
+	items?: IDataObject[],
+) {
 	const { outputs, error } = await runWorkflow(
 		storydocWorkflow(
 			{
@@ -38,7 +50,7 @@ async function getEvents(period: { from: number; to: number }, parameters: INode
 				dateTo: iso(period.to),
 				...parameters,
 			},
-			{ settings: { timezone: ZONE } },
+			{ settings: { timezone: ZONE }, items },
 		),
 		{ credentials: api.credentials() },
 	);
@@ -48,16 +60,18 @@ async function getEvents(period: { from: number; to: number }, parameters: INode
 const analyticsRequests = () =>
 	api.sandbox.log.filter((entry: Json) => entry.path === '/v2/analytics/events');
 
+/** An item without what Compare With adds. */
+const strip = (item: Json): Json =>
+	Object.fromEntries(
+		Object.entries(item).filter(([field]) => field !== 'previous' && field !== 'change'),
+	);
+
 /**
  * The compared run against the period's and the earlier period's own runs: each item the period's
  * own (or zeros), `previous` the earlier run's (or zeros), `change` from both; the period's items
  * first in their order, then those read only before.
  */
 function expectCompared(compared: Json[], now: Json[], before: Json[], key: string) {
-	const strip = (item: Json): Json =>
-		Object.fromEntries(
-			Object.entries(item).filter(([field]) => field !== 'previous' && field !== 'change'),
-		);
 	const isZero = (item: Json) => (key === 'storyId' ? item.readers === 0 : item.views === 0);
 	expect(compared.slice(0, now.length).map(strip)).toEqual(now);
 	const onlyBefore = before.filter((item) => !now.some((other) => other[key] === item[key]));
@@ -74,14 +88,60 @@ function expectCompared(compared: Json[], now: Json[], before: Json[], key: stri
 	}
 }
 
+/**
+ * Summary for Each Item's Version with The Period Before: each item its own period's figures, and
+ * `previous` what the same node gives for the period before on its own; one read per version.
+ */
+async function expectEachItemCompared() {
+	api.sandbox.clearLog();
+	const compared = await getEvents(
+		PERIOD,
+		{ ...EACH_ITEM, options: { compareWith: 'periodBefore' } },
+		DEALS,
+	);
+	expect(compared.error).toBeUndefined();
+	// One read: each version's filtered read covers both periods as one range.
+	const reads = analyticsRequests().map((entry: Json) => entry.query);
+	expect([...new Set(reads.map((query: Json) => query.dateFrom))]).toEqual([iso(BEFORE.from)]);
+	expect(new Set(reads.map((query: Json) => query.versionId))).toEqual(
+		new Set(DEALS.map(({ version }) => version)),
+	);
+	const now = await getEvents(PERIOD, EACH_ITEM, DEALS);
+	const before = await getEvents(BEFORE, EACH_ITEM, DEALS);
+	expect(compared.items.map(strip)).toEqual(now.items.map(named(before.items)));
+	compared.items.forEach((item, index) => {
+		expect(item.previous).toEqual(named(now.items)(before.items[index], index));
+		expect(item.change).toEqual(versionChange(strip(item), item.previous));
+	});
+	return compared.items.length;
+}
+
+/** A version not opened in one period is named as in the other (where it was opened). */
+const named = (other: Json[]) => (item: Json, index: number) =>
+	item.opened || !other[index].opened
+		? item
+		: {
+				...item,
+				...Object.fromEntries(
+					[
+						'storyId',
+						'storyTitle',
+						'versionTitle',
+						'prospectName',
+						'prospectEmail',
+						'prospectPosition',
+					].map((field) => [field, other[index][field]]),
+				),
+			};
+
 describe('The Period Before, whatever order the API lists the events in', () => {
 	const RUNS = 8;
 	const PROPERTY_SEED = 61;
-	const shown = { sets: 0, stories: 0, versions: 0, onlyBefore: 0 };
+	const shown = { sets: 0, stories: 0, versions: 0, onlyBefore: 0, itemVersions: 0 };
 	afterAll(() =>
 		// eslint-disable-next-line no-console -- the property's counts and seed, for the log
 		console.log(
-			`Compare With property (seed ${PROPERTY_SEED}): ${shown.sets} event sets in 2 orders each, ${shown.stories} stories and ${shown.versions} versions compared with their earlier period run on its own, ${shown.onlyBefore} items read only before`,
+			`Compare With property (seed ${PROPERTY_SEED}): ${shown.sets} event sets in 2 orders each, ${shown.stories} stories and ${shown.versions} versions and ${shown.itemVersions} items' versions compared with their earlier period run on its own, ${shown.onlyBefore} items read only before`,
 		),
 	);
 	const visit = fc.record({
@@ -133,6 +193,7 @@ describe('The Period Before, whatever order the API lists the events in', () => 
 							shown[key === 'storyId' ? 'stories' : 'versions'] += compared.items.length;
 							shown.onlyBefore += compared.items.length - now.items.length;
 						}
+						shown.itemVersions += await expectEachItemCompared();
 					}
 					shown.sets++;
 				},
@@ -221,22 +282,64 @@ test('The Same Period a Year Before reads that period as a second range, and com
 	]);
 });
 
+test("Summary for Each Item's Version a year before, over many versions: two ranges in one pass each; a version read only then, named as then", async () => {
+	api.sandbox.state.events.length = 0;
+	const yearBefore = Date.parse('2025-06-15T10:00:00.000Z');
+	api.sandbox.addEvents([
+		{
+			versionId: PROPOSAL,
+			visitorId: 'vis_anna',
+			eventName: 'view_slide_1',
+			timestamp: iso(NOW - HOUR),
+		},
+		{
+			versionId: INTRO,
+			visitorId: 'vis_ben',
+			eventName: 'view_slide_1',
+			timestamp: iso(yearBefore),
+		},
+		{
+			versionId: INTRO,
+			visitorId: 'vis_ben',
+			eventName: 'view_slide_2',
+			timestamp: iso(yearBefore + MINUTE),
+		},
+	]);
+	const unread = [2, 3, 4, 5].map((n) => ({ version: `65e0000000000000000000b${n}` }));
+	const { items, error } = await getEvents(
+		PERIOD,
+		{ ...EACH_ITEM, options: { compareWith: 'yearBefore' } },
+		[{ version: PROPOSAL }, { version: INTRO }, ...unread],
+	);
+	expect(error).toBeUndefined();
+	expect(
+		analyticsRequests().map((entry: Json) => [entry.query.dateFrom, entry.query.versionId]),
+	).toEqual([
+		[iso(PERIOD.from - 365 * 24 * HOUR), undefined],
+		[iso(PERIOD.from), undefined],
+	]);
+	expect(items.map((item) => [item.versionId, item.views, item.previous.views])).toEqual([
+		[PROPOSAL, 1, 0],
+		[INTRO, 0, 2],
+		...unread.map(({ version }) => [version, 0, 0]),
+	]);
+	expect(items[1]).toMatchObject({ opened: false, versionTitle: items[1].previous.versionTitle });
+	expect(items[1].versionTitle).toEqual(expect.any(String));
+	expect(items[1].change.views).toEqual({ difference: -2, relative: -1 });
+	expect(items[0].change.engagementLevel).toMatchObject({ before: 'cold' });
+});
+
 describe('bad input, refused before any request, naming the item and the field', () => {
 	test.each([
 		[
 			'Raw Events',
 			{ output: 'events', returnAll: true },
-			'applies to Summary per Story and Summary per Version',
+			"applies to Summary per Story, Summary per Version and Summary for Each Item's Version",
 		],
 		[
 			'Summary per Reading Session',
 			{ output: 'readingSessions' },
-			'applies to Summary per Story and Summary per Version',
-		],
-		[
-			"Summary for Each Item's Version",
-			{ output: 'itemVersions', itemVersion: { __rl: true, mode: 'id', value: PROPOSAL } },
-			'applies to Summary per Story and Summary per Version',
+			"applies to Summary per Story, Summary per Version and Summary for Each Item's Version",
 		],
 		[
 			'Summary per Story and Day',
