@@ -121,6 +121,9 @@ const WEEKLY_SHEET_COLUMNS = [
 	'completion_rate',
 	'bounce_rate',
 	'slide_losing_most',
+	'readers_change',
+	'sessions_change',
+	'completion_change_points',
 ];
 const WEEKLY_SPREADSHEET_ID = '1e2eStorydocWeeklyReport000000000000000000aa';
 const GOOGLE_SHEETS_SEED = {

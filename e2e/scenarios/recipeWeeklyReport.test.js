@@ -2,10 +2,12 @@
 /**
  * examples/recipes/weekly-story-report.json in the real app (`n8n execute`, as its Run now does),
  * with n8n's own Google Sheets (4.7), QuickChart (1) and Slack (2.4) nodes against the stand-ins:
- * each story read last week gets its sheet row (every figure as counted by hand from the sandbox's
- * events), its slide-reach chart and one Slack upload with that chart and its headline; a second run
- * the same week updates the rows and appends none; a chart Slack refuses goes to Chart not sent with
- * its story and Slack's error, and the other stories' charts are posted.
+ * each story read last week gets its sheet row with the changes on the week before (every figure
+ * as counted by hand from the sandbox's events, both weeks), its slide-reach chart posted with its
+ * headline and change, and its eight-week trend chart (readers and completion per week, counted by
+ * hand from one read of the eight weeks); a second run the same week updates the rows and appends
+ * none; a chart Slack refuses goes to Chart not sent with its story and Slack's error, and the other
+ * stories' charts are posted.
  */
 const { localDay, slideLosingMost, storiesOfEvents } = require('../../scripts/examples/stories');
 const { ensure, expectEqual } = require('../../scripts/lib/assertions');
@@ -15,32 +17,76 @@ const { useRecipes } = require('../crm/useRecipes');
 
 const RECIPE = 'weekly-story-report';
 const STORIES = 'Each story, last week';
+const EIGHT_WEEKS = 'Each story, eight weeks';
 const GAP_MS = 30 * 60_000;
 const CHANNEL = 'C0STORYREPORTS';
 const scenario = useRecipes();
 const { app } = scenario;
 
-/** The stories of the run, and the same counted by hand from the sandbox's events of that week. */
-async function storiesOfRun(run) {
-	const stories = (run.branches[STORIES]?.[0] ?? []).map((item) => item.json);
-	ensure(stories.length >= 2, `stories read last week: ${stories.length} (the sandbox has more)`);
+/** A node's stories in the run, checked against the same counted by hand from the sandbox's events. */
+async function storiesOf(run, node) {
+	const stories = (run.branches[node]?.[0] ?? []).map((item) => item.json);
+	ensure(stories.length >= 2, `${node}: ${stories.length} stories (the sandbox has more)`);
 	const { periodFrom, periodTo, timeZone } = stories[0];
-	const from = Date.parse(periodFrom);
-	const to = Date.parse(periodTo);
+	const period = {
+		from: Date.parse(periodFrom),
+		to: Date.parse(periodTo),
+		timeZone,
+		gapMs: GAP_MS,
+	};
+	const events = await app.client.state('events');
+	const byHand = storiesOfEvents(events, period);
+	const figures = ({ previous, change, ...story }) => story;
 	expectEqual(
-		stories,
-		storiesOfEvents(await app.client.state('events'), { from, to, timeZone, gapMs: GAP_MS }),
-		'Summary per Story of last week (counted by hand from the sandbox events)',
+		stories.slice(0, byHand.length).map(figures),
+		byHand,
+		`${node}: Summary per Story of ${periodFrom} to ${periodTo} (counted by hand)`,
+	);
+	return { stories, period, events, byHand };
+}
+
+/** Last week's stories, each with the week before as counted by hand, and the eight weeks'. */
+async function storiesOfRun(run) {
+	const { stories, period, events, byHand } = await storiesOf(run, STORIES);
+	const { from, to, timeZone } = period;
+	const length = to - from + 1;
+	const weekBefore = storiesOfEvents(events, { ...period, from: from - length, to: from - 1 });
+	for (const story of stories) {
+		const before = weekBefore.find((each) => each.storyId === story.storyId);
+		if (before) expectEqual(story.previous, before, `${story.storyId}: the week before`);
+		else ensure(story.previous.readers === 0, `${story.storyId}: not read the week before`);
+	}
+	expectEqual(
+		stories.slice(byHand.length).map((story) => story.storyId),
+		weekBefore
+			.filter((before) => !byHand.some((now) => now.storyId === before.storyId))
+			.map((before) => before.storyId),
+		'the stories read only the week before, after the others',
 	);
 	const weekday = (instant) =>
 		new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long' }).format(new Date(instant));
 	expectEqual(
 		[weekday(from), weekday(to), Math.round((to - from) / 86_400_000)],
 		['Monday', 'Sunday', 7],
-		`the week read, Monday to Sunday in ${timeZone}: ${periodFrom} to ${periodTo}`,
+		`the week read, Monday to Sunday in ${timeZone}: ${stories[0].periodFrom} to ${stories[0].periodTo}`,
 	);
-	return stories;
+	const eight = await storiesOf(run, EIGHT_WEEKS);
+	expectEqual(
+		[weekday(eight.period.from), eight.period.to, eight.stories[0].weeks.length],
+		['Monday', to, 8],
+		'the eight weeks read, up to the end of last week',
+	);
+	const read = stories.filter((story) => story.readers > 0);
+	return { stories, read, weeksOf: (story) => eightWeeksOf(eight.stories, story) };
 }
+
+const eightWeeksOf = (stories, story) =>
+	stories.find((each) => each.storyId === story.storyId).weeks;
+
+/** A change as the recipe writes it: the difference, and a share's difference in whole points. */
+const difference = (now, before) => now - before;
+const points = (now, before) => Math.round((Math.round((now - before) * 1000) / 1000) * 100);
+const signed = (n) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(n)}`;
 
 /** The sheet row of a story, as the note lists its columns (cells as Google shows them). */
 function rowOf(story) {
@@ -58,18 +104,27 @@ function rowOf(story) {
 		completion_rate: story.funnel.completionRate,
 		bounce_rate: story.bounceRate,
 		slide_losing_most: slideLosingMost(story).slide ?? '',
+		readers_change: difference(story.readers, story.previous.readers),
+		sessions_change: difference(story.readingSessions, story.previous.readingSessions),
+		completion_change_points: points(
+			story.funnel.completionRate,
+			story.previous.funnel.completionRate,
+		),
 	};
 	return WEEKLY_SHEET_COLUMNS.map((column) => String(values[column]));
 }
 
-/** The Slack message of a story's chart, written out from its figures. */
+/** The Slack message of a story's chart, written out from its figures and the week before's. */
 function headlineOf(story) {
 	const percent = (rate) => `${Math.round(rate * 100)} %`;
 	const drop = slideLosingMost(story);
+	const { previous } = story;
 	return (
 		`*${story.storyTitle}*, week of ${localDay(Date.parse(story.periodFrom), story.timeZone)}: ` +
-		`${story.readers} readers in ${story.readingSessions} sessions, ${percent(story.engagedReadersRate)} engaged, ` +
-		`${story.averageReadingSeconds} s read on average, ${percent(story.funnel.completionRate)} reached slide ${story.lastSlide}` +
+		`${story.readers} readers in ${story.readingSessions} sessions, ${signed(difference(story.readers, previous.readers))} on the week before; ` +
+		`${percent(story.engagedReadersRate)} engaged, ${story.averageReadingSeconds} s read on average, ` +
+		`completion ${percent(story.funnel.completionRate)} (slide ${story.lastSlide}), ` +
+		`${signed(points(story.funnel.completionRate, previous.funnel.completionRate))} points` +
 		(drop.slide
 			? `; the most readers dropped before slide ${drop.slide} (${drop.dropFromPrevious})`
 			: '') +
@@ -93,6 +148,24 @@ const chartOf = (story) => ({
 	},
 });
 
+/** The trend chart: the eight weeks' readers and completion (in %), a line each. */
+const trendOf = (weeks) => ({
+	type: 'line',
+	data: {
+		labels: weeks.map((week) => week.weekFrom),
+		datasets: [
+			['Readers', '#5b4bdb', weeks.map((week) => week.readers)],
+			['Completion %', '#1aa37a', weeks.map((week) => Math.round(week.completionRate * 100))],
+		].map(([label, borderColor, data]) => ({
+			label,
+			data,
+			borderColor,
+			type: 'line',
+			fill: false,
+		})),
+	},
+});
+
 /** The report sheet's rows under its header, as cells shown. */
 async function sheetRows() {
 	const { spreadsheets } = await scenario.crm.googleSheets.state();
@@ -113,21 +186,31 @@ const uploads = async () =>
 		chart: chartOfPng(Buffer.from(file.bytes, 'base64')),
 	}));
 
-const uploadOf = (story) => ({
-	channel: CHANNEL,
-	title: `${story.storyTitle}: readers reaching each slide`,
-	filename: `slide-reach-${story.storyId}.png`,
-	initialComment: headlineOf(story),
-	chart: chartOf(story),
-});
+/** A story's two uploads: the slide reach with its headline, then the eight-week trend. */
+const uploadsOf = (story, weeks) => [
+	{
+		channel: CHANNEL,
+		title: `${story.storyTitle}: readers reaching each slide`,
+		filename: `slide-reach-${story.storyId}.png`,
+		initialComment: headlineOf(story),
+		chart: chartOf(story),
+	},
+	{
+		channel: CHANNEL,
+		title: `${story.storyTitle}: readers and completion, last eight weeks`,
+		filename: `eight-weeks-${story.storyId}.png`,
+		initialComment: null,
+		chart: trendOf(weeks),
+	},
+];
 
-test('each story read last week: its sheet row, its slide-reach chart and its Slack post; a second run the same week appends no row', async () => {
+test('each story: its sheet row with the changes on the week before; each story read last week: its slide-reach chart with headline and change, and its eight-week trend; a second run the same week appends no row', async () => {
 	const run = await scenario.execute(RECIPE);
 	ensure(
 		run.code === 0,
 		`n8n execute exited ${run.code}: ${run.errorMessage}\n${run.stderr.slice(-2000)}`,
 	);
-	const stories = await storiesOfRun(run);
+	const { stories, read, weeksOf } = await storiesOfRun(run);
 	expectEqual(
 		await sheetRows(),
 		stories.map(rowOf),
@@ -135,11 +218,15 @@ test('each story read last week: its sheet row, its slide-reach chart and its Sl
 	);
 	expectEqual(
 		(await scenario.crm.quickChart.state()).charts,
-		stories.map(chartOf),
-		'the charts QuickChart drew',
+		read.flatMap((story) => [chartOf(story), trendOf(weeksOf(story))]),
+		'the charts QuickChart drew: slide reach and eight-week trend per story read last week',
 	);
-	expectEqual(await uploads(), stories.map(uploadOf), 'the charts posted to Slack, one per story');
-	// The note's costs: 2 Google Sheets reads and 1 to 3 writes; 1 QuickChart image and 3 Slack calls a story.
+	expectEqual(
+		await uploads(),
+		read.flatMap((story) => uploadsOf(story, weeksOf(story))),
+		'the charts posted to Slack, two per story read last week',
+	);
+	// The note's costs: 2 Google Sheets reads and 1 to 3 writes; 2 QuickChart images and 6 Slack calls a story read.
 	expectEqual(
 		(await scenario.crm.googleSheets.log()).map((entry) => `${entry.method} ${entry.path}`),
 		[
@@ -152,8 +239,14 @@ test('each story read last week: its sheet row, its slide-reach chart and its Sl
 	);
 	expectEqual(
 		[(await scenario.crm.quickChart.log()).length, (await scenario.crm.slack.log()).length],
-		[stories.length, 3 * stories.length],
-		'QuickChart and Slack calls: one image and three calls per story',
+		[2 * read.length, 6 * read.length],
+		'QuickChart and Slack calls: two images and six calls per story read last week',
+	);
+	const reads = app.sandbox.log.filter((entry) => entry.path === '/v2/analytics/events');
+	expectEqual(
+		[...new Set(reads.map((entry) => `${entry.query.dateFrom} ${entry.query.dateTo}`))].length,
+		2,
+		'Storydoc: two reads (the eight weeks; last week with the week before)',
 	);
 
 	const before = (await scenario.crm.googleSheets.log()).length;
@@ -171,19 +264,19 @@ test('each story read last week: its sheet row, its slide-reach chart and its Sl
 	expectEqual(await sheetRows(), stories.map(rowOf), 'the sheet after the second run');
 	expectEqual(
 		(await uploads()).length,
-		2 * stories.length,
+		4 * read.length,
 		'Slack posts after two runs (Run now again posts every chart again, as the note says)',
 	);
 	scenario.report('Weekly story report (n8n execute, twice)', [
-		...stories.map((story) => headlineOf(story)),
+		...read.map((story) => headlineOf(story)),
 		`the sheet: ${stories.length} rows after both runs`,
 	]);
 });
 
 test('a chart Slack refuses goes to Chart not sent with its story and the error (Slack’s own code, or n8n’s text for a 429); the other charts are posted', async () => {
 	const first = await scenario.execute(RECIPE);
-	const stories = await storiesOfRun(first);
-	const refused = stories[1];
+	const { stories, read, weeksOf } = await storiesOfRun(first);
+	const refused = read[1];
 	await scenario.crm.slack.failNext(
 		200,
 		'POST',
@@ -207,11 +300,29 @@ test('a chart Slack refuses goes to Chart not sent with its story and the error 
 		'the refused chart, with its story and Slack’s error',
 	);
 	expectEqual(
-		(await uploads()).slice(stories.length),
-		stories.filter((story) => story !== refused).map(uploadOf),
-		'the second run posted the other charts',
+		(await uploads()).slice(2 * read.length),
+		read.filter((story) => story !== refused).flatMap((story) => uploadsOf(story, weeksOf(story))),
+		'the second run posted the other stories’ charts (not the trend of the refused one)',
 	);
 	expectEqual(await sheetRows(), stories.map(rowOf), 'every row written');
+
+	// The trend refused: its own name in the branch.
+	const uploaded = (await uploads()).length;
+	await scenario.crm.slack.failNext(
+		200,
+		'POST',
+		'^/api/files.completeUploadExternal$',
+		1,
+		`${refused.storyTitle}: readers and completion`,
+	);
+	const trend = await scenario.execute(RECIPE);
+	ensure(trend.code === 0, `n8n execute exited ${trend.code}: ${trend.errorMessage}`);
+	expectEqual(
+		(trend.branches['Not sent (see the error; run again)']?.[0] ?? []).map((item) => item.json),
+		[{ ...notSent, notWritten: 'Slack trend chart' }],
+		'the refused trend chart, with its story and Slack’s error',
+	);
+	expectEqual((await uploads()).length - uploaded, 2 * read.length - 1, 'every other chart posted');
 
 	// A 429: n8n's Slack node gives a continued item its own text, not Slack's `ratelimited`.
 	await scenario.crm.slack.failNext(

@@ -24,6 +24,8 @@ const VERSIONS: Record<string, number> = {
 	'n8n-nodes-base.googleSheets': 4.7,
 	'n8n-nodes-base.quickChart': 1,
 	'n8n-nodes-base.if': 2.3,
+	'n8n-nodes-base.filter': 2.3,
+	'n8n-nodes-base.splitOut': 1,
 	'n8n-nodes-base.merge': 3.2,
 	'n8n-nodes-base.set': 3.4,
 	'n8n-nodes-base.scheduleTrigger': 1.3,
