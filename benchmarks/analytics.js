@@ -32,7 +32,13 @@ const path = require('node:path');
 const { DAY_MS } = require('../sandbox/dates');
 const { measureOnEngine } = require('./analytics/engine');
 const { floorReads } = require('./analytics/floor');
-const { DEALS, dealVersionIds, perDealMismatch, unreadOf } = require('./analytics/perDeal');
+const {
+	DEALS,
+	DEAL_STORIES,
+	dealVersionIds,
+	perDealMismatch,
+	unreadOf,
+} = require('./analytics/perDeal');
 const { profileInApp } = require('./analytics/profileInApp');
 const { SPAN_DAYS, startSandboxProcess } = require('./analytics/sandboxProcess');
 const { NODES, getEventsWorkflow, httpRequestWorkflow } = require('./analytics/workflows');
@@ -51,8 +57,8 @@ const CONCURRENCY = process.env.BENCH_CONCURRENCY
 	: undefined;
 const PAGE_SIZE = 1000;
 const ENGINE_SIDES = { a: 'Get Events', b: 'HTTP Request + Split Out', t: "the trigger's poll" };
-/** Reads of the period in the Get Events workflow: cold, warm, per version, per session, per story, per deal. */
-const GET_EVENTS_READS = 6;
+/** Reads of the period in the Get Events workflow: cold, warm, per version, per session, per story, compared, per deal. */
+const GET_EVENTS_READS = 7;
 /** Reads of the floor per process: the first cold, the rest warm. */
 const FLOOR_READS = 3;
 
@@ -70,6 +76,20 @@ function eventsMismatch(items, eventIds) {
 function summaryMismatch(items, eventCount) {
 	const counted = items.reduce((sum, item) => sum + item.json.views + item.json.clicks, 0);
 	return counted === eventCount ? undefined : `counted ${counted} events, expected ${eventCount}`;
+}
+
+/** Why Summary per Story of two halves compared is not the whole's stories split in two; undefined when it is. */
+function comparedMismatch(compared, stories) {
+	const ids = (list) => list.map(({ json }) => json.storyId).sort();
+	if (JSON.stringify(ids(compared)) !== JSON.stringify(ids(stories)))
+		return `stories ${ids(compared)}, expected ${ids(stories)}`;
+	if (compared.some(({ json }) => !json.previous || !json.change))
+		return 'an item without previous';
+	const sessions = (list, of) => list.reduce((sum, { json }) => sum + of(json).readingSessions, 0);
+	const halves = sessions(compared, (json) => json) + sessions(compared, (json) => json.previous);
+	const whole = sessions(stories, (json) => json);
+	// A session across the middle is one in the whole and one in each half.
+	return halves >= whole ? undefined : `${halves} sessions in the halves, ${whole} in the whole`;
 }
 
 /** Summary per Story's sessions, per story, against Summary per Reading Session's (same run). */
@@ -118,6 +138,7 @@ async function measureInApp({ app, sandbox, workflows, floorQuery, outputs }) {
 		summary: [],
 		sessions: [],
 		stories: [],
+		storiesCompared: [],
 		perDeal: [],
 		httpRequest: [],
 		floorCold: [],
@@ -165,16 +186,22 @@ async function measureInApp({ app, sandbox, workflows, floorQuery, outputs }) {
 				storyMismatch(items(NODES.stories), items(NODES.sessions)),
 			);
 			outputs.record(
+				"Summary per Story compared in the app: the same stories, each with previous and change, both halves' sessions at least the whole's",
+				comparedMismatch(items(NODES.storiesCompared), items(NODES.stories)),
+			);
+			outputs.record(
 				`Summary for Each Item's Version in the app: one item per deal (${DEALS}), in order, with Summary per Version's figures or opened false and zeros`,
 				perDealMismatch(items(NODES.perDeal), items(NODES.summary)),
 			);
 			rows.unread = unreadOf(items(NODES.perDeal));
+			rows.storyCount = items(NODES.stories).length;
 			for (const [key, name] of Object.entries({
 				cold: NODES.cold,
 				warm: NODES.warm,
 				summary: NODES.summary,
 				sessions: NODES.sessions,
 				stories: NODES.stories,
+				storiesCompared: NODES.storiesCompared,
 				perDeal: NODES.perDeal,
 			})) {
 				const ms = result.nodeMs(name);
@@ -249,7 +276,8 @@ function printApp(rows, { eventJsonBytes, n8nVersion, node, concurrency }) {
 	row("(a') Get Events, again in the same process (warm)", rows.warm);
 	row('(s)  Summary per Version (warm)', rows.summary);
 	row('(r)  Summary per Reading Session (warm)', rows.sessions);
-	row('(y)  Summary per Story (warm)', rows.stories);
+	row(`(y)  Summary per Story (warm), ${rows.storyCount} stories`, rows.stories);
+	row('(yc) Summary per Story, 2nd half compared with 1st', rows.storiesCompared);
 	row(`(d)  Summary for Each Item's Version, ${DEALS} deals (warm)`, rows.perDeal);
 	row('(b)  HTTP Request 4.2 + Split Out, fresh process', rows.httpRequest);
 	row('(f)  floor: fetch, parse, wrap; first in a new process', rows.floorCold);
@@ -317,6 +345,10 @@ function checkTargets(rows, engine) {
 	console.log(
 		`Summary per Story over Summary per Version, same run of the app (y)/(s): ${ratio(stories, summary)}`,
 	);
+	const compared = medianOf(rows.storiesCompared, 'ms');
+	console.log(
+		`Compare With's cost: Summary per Story of the second half compared with the first over Summary per Story of both, same run (yc)/(y): ${ratio(compared, stories)}`,
+	);
 	console.log(
 		`Engagement per deal (${DEALS} deals, ${rows.unread} never opened) over Summary per Version, same run of the app (d)/(s): ${ratio(perDeal, summary)}`,
 	);
@@ -325,6 +357,11 @@ function checkTargets(rows, engine) {
 		"target: Summary for Each Item's Version of 500 deals ≤ 1.1 × Summary per Version in the same run (d)/(s)",
 		perDeal / summary <= 1.1,
 		ratio(perDeal, summary),
+	);
+	check(
+		'target: Compare With ≤ 1.1 × the same summary without it over the same two periods (yc)/(y)',
+		compared / stories <= 1.1,
+		ratio(compared, stories),
 	);
 	check(
 		'target: Summary per Story ≤ 1.1 × Summary per Version in the same run (y)/(s)',
@@ -382,6 +419,7 @@ async function main() {
 		latencyMs: LATENCY_MS,
 		now,
 		dealVersions: DEALS,
+		dealStories: DEAL_STORIES,
 	});
 	const dateFrom = new Date(now - (SPAN_DAYS + 1) * DAY_MS).toISOString();
 	const dateTo = new Date(now).toISOString();

@@ -17,7 +17,7 @@ const {
 	users,
 } = require('./data/organization');
 const { stories } = require('./data/stories');
-const { dealVersions } = require('./data/dealVersions');
+const { dealStories, dealVersions } = require('./data/dealVersions');
 const { EVENT_VERSION_KEYS, versions } = require('./data/versions');
 
 /**
@@ -102,22 +102,31 @@ function deepFreeze(value) {
 
 /**
  * A fresh, mutable copy of the seed with dates resolved against `now`.
- * @param {{ seed: number, now: number, events: number, eventSpanDays: number, dealVersions?: number }} options
+ * @param {{ seed: number, now: number, events: number, eventSpanDays: number, dealVersions?: number, dealStories?: number }} options
  */
-function seedState({ seed, now, events, eventSpanDays, dealVersions: deals = 0 }) {
+function seedState({
+	seed,
+	now,
+	events,
+	eventSpanDays,
+	dealVersions: deals = 0,
+	dealStories: dealStoryCount = 0,
+}) {
 	const iso = (daysFromNow) => new Date(now + daysFromNow * DAY_MS).toISOString();
 	const optionalIso = (daysFromNow) => (daysFromNow === undefined ? null : iso(daysFromNow));
-	const storyById = new Map(Object.values(stories).map((story) => [story.id, story]));
+	const allStories = [...Object.values(stories), ...dealStories(dealStoryCount)];
+	const storyById = new Map(allStories.map((story) => [story.id, story]));
+	const allVersions = [...Object.values(versions), ...dealVersions(deals, dealStoryCount)];
 
 	const state = {
 		orgs: [{ ...org }],
 		users: Object.values(users).map((user) => ({ ...user })),
 		folders: Object.values(folders).map((folder) => structuredClone(folder)),
-		stories: Object.values(stories).map(({ createdDaysAgo, ...story }) => ({
+		stories: allStories.map(({ createdDaysAgo, ...story }) => ({
 			...structuredClone(story),
 			createdAt: iso(-createdDaysAgo),
 		})),
-		versions: [...Object.values(versions), ...dealVersions(deals)].map((version) => ({
+		versions: allVersions.map((version) => ({
 			id: version.id,
 			storyId: version.storyId,
 			senderEmail: version.senderEmail,

@@ -37,6 +37,8 @@ const RUNTIME_SEED_OFFSET = 0x9e3779b9;
  * @property {number} [eventSpanDays] days before `now` the seeded events are spread over (200)
  * @property {number} [dealVersions] more versions of the proposal, one per deal (0), the events spread
  *   over them too but for every tenth (sandbox/data/dealVersions.js)
+ * @property {number} [dealStories] stories of their own the deal versions take turns on (0: all on
+ *   the proposal), as an account with many stories
  * @property {number} [analyticsPageSize] events per analytics page (1000, as the spec fixes it)
  * @property {() => number} [now] the sandbox clock in ms (Date.now): dates, expiry, analytics "now"
  * @property {number} [seed] seed of the generated data (1)
@@ -54,6 +56,7 @@ function createCore(options) {
 			events: options.events ?? 3000,
 			eventSpanDays: options.eventSpanDays ?? 200,
 			dealVersions: options.dealVersions ?? 0,
+			dealStories: options.dealStories ?? 0,
 			analyticsPageSize: options.analyticsPageSize ?? 1000,
 			now: options.now ?? Date.now,
 			seed: options.seed ?? 1,
@@ -132,6 +135,7 @@ function resetCore(core) {
 		events: settings.events,
 		eventSpanDays: settings.eventSpanDays,
 		dealVersions: settings.dealVersions,
+		dealStories: settings.dealStories,
 	});
 	core.random = createRandom(settings.seed + RUNTIME_SEED_OFFSET);
 	core.log.length = 0;

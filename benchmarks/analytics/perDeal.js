@@ -8,6 +8,8 @@
 const { dealVersionId, UNREAD_EVERY } = require('../../sandbox/data/dealVersions');
 
 const DEALS = 500;
+/** The deals' versions take turns on this many stories, as a real account's many stories (issue 61). */
+const DEAL_STORIES = 12;
 const dealVersionIds = Array.from({ length: DEALS }, (_, index) => dealVersionId(index));
 
 const stable = (value) => JSON.stringify(value, Object.keys(value).sort());
@@ -34,4 +36,4 @@ function perDealMismatch(items, summaryItems) {
 
 const unreadOf = (items) => items.filter((item) => item.json.opened === false).length;
 
-module.exports = { DEALS, dealVersionIds, perDealMismatch, unreadOf };
+module.exports = { DEALS, DEAL_STORIES, dealVersionIds, perDealMismatch, unreadOf };

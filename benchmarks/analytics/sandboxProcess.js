@@ -15,8 +15,8 @@ const EVENTS_PATH = '/v2/analytics/events';
  * the events' JSON, and `requestsSinceLastAsk()`: the analytics pages read since the last ask, the
  * most answered at once, and when each was answered (ms since the epoch, this machine's clock).
  */
-async function startSandboxProcess({ events, latencyMs, now, dealVersions = 0 }) {
-	const settings = { events, latencyMs, now, dealVersions };
+async function startSandboxProcess({ events, latencyMs, now, dealVersions = 0, dealStories = 0 }) {
+	const settings = { events, latencyMs, now, dealVersions, dealStories };
 	const child = fork(__filename, ['--child', JSON.stringify(settings)], {
 		stdio: 'inherit',
 	});
@@ -32,13 +32,14 @@ async function startSandboxProcess({ events, latencyMs, now, dealVersions = 0 })
 	};
 }
 
-async function runChild({ events, latencyMs, now, dealVersions }) {
+async function runChild({ events, latencyMs, now, dealVersions, dealStories }) {
 	const { startSandbox } = require('../../scripts/lib/sandbox');
 	let answeredAt = [];
 	const { sandbox, url } = await startSandbox({
 		events,
 		eventSpanDays: SPAN_DAYS,
 		dealVersions,
+		dealStories,
 		latencyMs,
 		now: () => now,
 		onRequest: (record) => {

@@ -3,7 +3,8 @@
  * The workflows bench:analytics runs in the real app, each from a Manual Trigger. n8n (execution
  * order v1) runs a node's branches one after another, the top one first, so one `n8n execute` gives
  * Get Events in a fresh n8n process, then again in the same process once warm, then Summary per
- * Version, then Summary per Reading Session, then Summary per Story, then Summary for Each Item's Version of the deals'
+ * Version, then Summary per Reading Session, then Summary per Story, then Summary per Story of the period's
+ * second half compared with its first (the same events), then Summary for Each Item's Version of the deals'
  * versions (Set and Split Out making one item per deal, as a CRM's deals come in).
  */
 const { BEARER_CREDENTIAL, manualWorkflow: workflow, storydocNode } = require('../lib/workflows');
@@ -14,6 +15,7 @@ const NODES = {
 	summary: 'Summary per Version',
 	sessions: 'Summary per Reading Session',
 	stories: 'Summary per Story',
+	storiesCompared: 'Summary per Story, compared',
 	deals: 'Deals',
 	oneItemPerDeal: 'One Item per Deal',
 	perDeal: 'Engagement per Deal',
@@ -54,14 +56,14 @@ function dealNodes(versionIds) {
  * deals' versions each summed up (`dealVersionIds`).
  */
 function getEventsWorkflow({ dateFrom, dateTo, concurrency, dealVersionIds }) {
-	const getEvents = (name, y, outputParameters, x = 300) => ({
+	const getEvents = (name, y, { options, ...outputParameters }, x = 300) => ({
 		...storydocNode({
 			resource: 'analytics',
 			operation: 'getEvents',
 			dateFrom,
 			dateTo,
 			...outputParameters,
-			options: concurrency ? { concurrency } : {},
+			options: { ...(concurrency ? { concurrency } : {}), ...options },
 		}),
 		id: `node-${y}`,
 		name,
@@ -75,6 +77,14 @@ function getEventsWorkflow({ dateFrom, dateTo, concurrency, dealVersionIds }) {
 			getEvents(NODES.summary, 400, { output: 'versionSummary' }),
 			getEvents(NODES.sessions, 600, { output: 'readingSessions' }),
 			getEvents(NODES.stories, 700, { output: 'storySummary' }),
+			// The second half compared with the first: the same events as (y), from one read.
+			getEvents(NODES.storiesCompared, 750, {
+				output: 'storySummary',
+				dateFrom: new Date(
+					Math.floor((Date.parse(dateFrom) + Date.parse(dateTo) + 1) / 2),
+				).toISOString(),
+				options: { compareWith: 'periodBefore' },
+			}),
 			...dealNodes(dealVersionIds),
 			getEvents(
 				NODES.perDeal,
@@ -95,6 +105,7 @@ function getEventsWorkflow({ dateFrom, dateTo, concurrency, dealVersionIds }) {
 						link(NODES.summary),
 						link(NODES.sessions),
 						link(NODES.stories),
+						link(NODES.storiesCompared),
 						link(NODES.deals),
 					],
 				],

@@ -12,14 +12,33 @@ const UNREAD_EVERY = 10;
 /** The i-th deal's version ID: 24 hex digits, apart from every seeded ID (`66d` + its index). */
 const dealVersionId = (index) => `66d${index.toString(16).padStart(21, '0')}`;
 
-/** @returns {Array<object>} seed-shaped versions (see data/versions.js), dates as day offsets */
-function dealVersions(count) {
+/** The i-th deal story's ID: `66e` + its index, apart from every seeded ID. */
+const dealStoryId = (index) => `66e${index.toString(16).padStart(21, '0')}`;
+
+/**
+ * The stories deal versions are spread over (the `dealStories` option; none: all on the proposal),
+ * copies of the proposal template as an account keeps one per product or segment.
+ */
+function dealStories(count) {
+	return Array.from({ length: count }, (_, index) => ({
+		...stories.proposal,
+		id: dealStoryId(index),
+		title: `Sales proposal ${index + 2}`,
+	}));
+}
+
+/**
+ * @param {number} count versions, one per deal
+ * @param {number} [storyCount] deal stories they take turns on (0: all on the proposal)
+ * @returns {Array<object>} seed-shaped versions (see data/versions.js), dates as day offsets
+ */
+function dealVersions(count, storyCount = 0) {
 	return Array.from({ length: count }, (_, index) => {
 		const company = `Deal ${index + 1} Inc`;
 		const domain = `deal${index + 1}.test`;
 		return {
 			id: dealVersionId(index),
-			storyId: stories.proposal.id,
+			storyId: storyCount ? dealStoryId(index % storyCount) : stories.proposal.id,
 			senderEmail: users.sam.email,
 			source: 'API',
 			createdDaysAgo: 120,
@@ -39,4 +58,4 @@ function dealVersions(count) {
 	});
 }
 
-module.exports = { UNREAD_EVERY, dealVersionId, dealVersions };
+module.exports = { UNREAD_EVERY, dealStories, dealVersionId, dealVersions };
