@@ -27,20 +27,24 @@ function ownerDirectory(n8n) {
 	return path.join(n8n.dir, `storydoc-owner-${owner.slice(0, 12)}`);
 }
 
+/** Built, and whole: the copy is renamed into place with its key, so both are there or neither. */
+const built = (directory) =>
+	fs.existsSync(path.join(directory, DATABASE)) && fs.existsSync(path.join(directory, KEY_FILE));
+
 /**
  * Copies the owner's database into `userFolder`'s .n8n, built first if this install has none;
  * returns the encryption key n8n must run with on that folder.
  */
 function seedOwner(n8n, userFolder) {
 	const source = path.join(ownerDirectory(n8n), DATABASE);
-	if (!fs.existsSync(source)) {
+	if (!built(ownerDirectory(n8n))) {
 		// flock: jest's workers may all ask at once; the first builds, the others then find it.
-		const built = spawnSync(
+		const build = spawnSync(
 			'flock',
 			[`${ownerDirectory(n8n)}.lock`, process.execPath, __filename, n8n.n8nVersion],
 			{ stdio: ['ignore', 'inherit', 'inherit'] },
 		);
-		ensure(built.status === 0, `building n8n ${n8n.n8nVersion}'s owner database failed`);
+		ensure(build.status === 0, `building n8n ${n8n.n8nVersion}'s owner database failed`);
 	}
 	const target = path.join(userFolder, '.n8n');
 	fs.mkdirSync(target, { recursive: true });
@@ -57,7 +61,7 @@ const databaseFiles = (directory) =>
 async function buildOwnerDatabase(version) {
 	const n8n = app.installN8n(version);
 	const directory = ownerDirectory(n8n);
-	if (fs.existsSync(path.join(directory, DATABASE))) return;
+	if (built(directory)) return;
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-owner-'));
 	const encryptionKey = crypto.randomBytes(24).toString('hex');
 	try {
