@@ -6,14 +6,15 @@
  * as counted by hand from the sandbox's events, both weeks), its slide-reach chart posted with its
  * headline and change, and its eight-week trend chart (readers and completion per week, counted by
  * hand from one read of the eight weeks); a second run the same week updates the rows and appends
- * none; a chart Slack refuses goes to Chart not sent with its story and Slack's error, and the other
- * stories' charts are posted.
+ * none; a story read only the week before gets its row and no chart; a chart Slack refuses goes to
+ * Chart not sent with its story and Slack's error, and the other stories' charts are posted.
  */
 const { localDay, slideLosingMost, storiesOfEvents } = require('../../scripts/examples/stories');
 const { ensure, expectEqual } = require('../../scripts/lib/assertions');
 const { chartOfPng } = require('../crm/quickChart');
 const { WEEKLY_SHEET_COLUMNS, WEEKLY_SPREADSHEET_ID } = require('../crm/seed');
 const { useRecipes } = require('../crm/useRecipes');
+const { SEED } = require('../../sandbox/seed');
 
 const RECIPE = 'weekly-story-report';
 const STORIES = 'Each story, last week';
@@ -338,6 +339,43 @@ test('a chart Slack refuses goes to Chart not sent with its story and the error 
 		(limited.branches['Not sent (see the error; run again)']?.[0] ?? []).map((item) => item.json),
 		[{ ...notSent, error: 'The service is receiving too many requests from you' }],
 		'the chart refused with 429: its story and n8n’s text for the 429',
+	);
+});
+
+test('a story read only the week before: its row with zeros now and the drop on the week before, and no chart', async () => {
+	const first = await scenario.execute(RECIPE);
+	ensure(first.code === 0, `n8n execute exited ${first.code}: ${first.errorMessage}`);
+	const lastWeek = Date.parse((await storiesOfRun(first)).stories[0].periodFrom);
+	// The board update (no event in the seed), read by one reader three days before last week.
+	const versionId = SEED.versions.hidden.id;
+	const at = lastWeek - 3 * 86_400_000;
+	app.sandbox.addEvents(
+		[1, 2].map((slide) => ({
+			versionId,
+			visitorId: 'vis_board',
+			sessionId: 'board-1',
+			eventCategory: 'view',
+			eventName: `view_slide_${slide}`,
+			timestamp: new Date(at + slide * 60_000).toISOString(),
+		})),
+	);
+	const charts = (await scenario.crm.quickChart.state()).charts.length;
+	const run = await scenario.execute(RECIPE);
+	ensure(run.code === 0, `n8n execute exited ${run.code}: ${run.errorMessage}`);
+	const { stories, read } = await storiesOfRun(run);
+	const board = stories.find((story) => story.storyId === SEED.versions.hidden.storyId);
+	ensure(board, 'the board update, listed though nobody read it last week');
+	expectEqual(
+		[board.readers, board.previous.readers, board.change.readers],
+		[0, 1, { difference: -1, relative: -1 }],
+		'its readers now and the week before, and the change',
+	);
+	ensure(!read.includes(board), 'no chart for a story nobody read last week');
+	expectEqual(await sheetRows(), stories.map(rowOf), 'every story its row, the board update too');
+	expectEqual(
+		(await scenario.crm.quickChart.state()).charts.length - charts,
+		2 * read.length,
+		'charts of the second run: two per story read last week, none for the board update',
 	);
 });
 
