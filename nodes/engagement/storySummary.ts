@@ -197,7 +197,16 @@ function weekFigures(tally: Tally, weeks: string[], lastSlide: number | null) {
 	});
 }
 
-function summaryOf(tally: Tally, options: StorySummaryOptions, days: string[]): IDataObject {
+function calendarOf({ from, to, timeZone }: StorySummaryOptions) {
+	const days = daysOfPeriod(from, to, timeZone);
+	return { days, weeks: [...new Set(days.map(weekOf))] };
+}
+
+function summaryOf(
+	tally: Tally,
+	options: StorySummaryOptions,
+	{ days, weeks }: ReturnType<typeof calendarOf>,
+): IDataObject {
 	const readers = [...tally.readers.values()];
 	const deepestReached =
 		readers.reduce((deepest, reader) => Math.max(deepest, reader.deepest), 0) || null;
@@ -231,7 +240,7 @@ function summaryOf(tally: Tally, options: StorySummaryOptions, days: string[]): 
 			readingSessions: tally.days.get(date)?.sessions ?? 0,
 			readers: tally.days.get(date)?.readers.size ?? 0,
 		})),
-		weeks: weekFigures(tally, [...new Set(days.map(weekOf))], lastSlide),
+		weeks: weekFigures(tally, weeks, lastSlide),
 		actions: [...tally.actions]
 			.sort(
 				([a, x], [b, y]) =>
@@ -268,14 +277,14 @@ export function storySummaries(
 		weeks.set(date, week);
 		addSession(tally, session, date, week);
 	}
-	const days = daysOfPeriod(options.from, options.to, options.timeZone);
+	const calendar = calendarOf(options);
 	return [...tallies.values()]
 		.sort(
 			(a, b) =>
 				b.readers.size - a.readers.size ||
 				(a.storyId < b.storyId ? -1 : a.storyId > b.storyId ? 1 : 0),
 		)
-		.map((tally) => summaryOf(tally, options, days));
+		.map((tally) => summaryOf(tally, options, calendar));
 }
 
 /** A story's summary for a period without its sessions (Compare With: read only in the other period). */
@@ -284,7 +293,7 @@ export function storySummaryOfNone(
 	options: StorySummaryOptions,
 ): IDataObject {
 	const tally = tallyOf(story as ReadingSession);
-	return summaryOf(tally, options, daysOfPeriod(options.from, options.to, options.timeZone));
+	return summaryOf(tally, options, calendarOf(options));
 }
 
 /** The flat form a sheet takes: one row per story and slide, or per story and day; readers named apart. */

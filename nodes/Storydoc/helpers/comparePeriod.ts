@@ -1,5 +1,7 @@
 import { tryToParseDateTime } from 'n8n-workflow';
 
+import type { AnalyticsEvent } from '../../engagement/events';
+
 export interface Period {
 	from: number;
 	to: number;
@@ -34,3 +36,9 @@ export function readRanges<Q extends Period>(
 		? [{ ...query, from: earlier.from }]
 		: [{ ...query, ...earlier }, query];
 }
+
+/** Where a read's events go: into `before` when older than `from` (Compare With), else into `now`. */
+export const intoPeriods =
+	<T extends { add(event: AnalyticsEvent): void }>(from: number, now: T, before?: T) =>
+	(event: AnalyticsEvent) =>
+		(before && Date.parse(event.timestamp) < from ? before : now).add(event);

@@ -8,7 +8,7 @@ import { versionLevel } from '../../../engagement/levels';
 import { ReadingSessions } from '../../../engagement/sessions';
 import { storySummaries, storySummaryOfNone } from '../../../engagement/storySummary';
 import { VersionEngagement, notOpenedAs } from '../../../engagement/versionEngagement';
-import { earlierPeriod, readRanges } from '../../helpers/comparePeriod';
+import { earlierPeriod, intoPeriods, readRanges } from '../../helpers/comparePeriod';
 import type { Period } from '../../helpers/comparePeriod';
 import { fieldError } from '../../helpers/fieldError';
 import { itemParameter, runNode } from '../../helpers/runParameters';
@@ -68,7 +68,7 @@ export interface ComparedRead {
 	levels?: LevelRules;
 }
 
-/** Both periods from one read, each event in its timestamp's: docs/development.md › Compare With. */
+/** Both periods from one read, range after range (within Parallel Page Requests): docs/development.md › Compare With. */
 async function readBoth<T extends { add(event: AnalyticsEvent): void }>(
 	context: IExecuteFunctions,
 	{ query, compareWith, concurrency, itemIndex }: ComparedRead,
@@ -77,10 +77,10 @@ async function readBoth<T extends { add(event: AnalyticsEvent): void }>(
 ): Promise<{ now: T; before: T }> {
 	const now = make();
 	const before = make();
+	const add = intoPeriods(query.from, now, before);
 	for (const range of readRanges(query, compareWith, earlier))
 		for await (const page of analyticsEvents.call(context, range, { concurrency, itemIndex }))
-			for (const event of page)
-				(Date.parse(event.timestamp) < query.from ? before : now).add(event);
+			for (const event of page) add(event);
 	return { now, before };
 }
 

@@ -3,7 +3,7 @@ import { deepCopy } from 'n8n-workflow';
 
 import type { CompareWith } from '../../../engagement/comparison';
 import { VersionEngagement } from '../../../engagement/versionEngagement';
-import { earlierPeriod, readRanges } from '../../helpers/comparePeriod';
+import { earlierPeriod, intoPeriods, readRanges } from '../../helpers/comparePeriod';
 import { analyticsEvents } from '../../transport/analytics';
 import type { AnalyticsQuery } from '../../transport/analytics';
 
@@ -28,7 +28,7 @@ interface PeriodFigures {
 	before?: Map<string, IDataObject>;
 }
 
-export interface VersionFigures {
+interface VersionFigures {
 	now?: IDataObject;
 	before?: IDataObject;
 }
@@ -45,6 +45,7 @@ async function readGroup(context: IExecuteFunctions, group: PeriodGroup): Promis
 			? [query]
 			: readRanges(query, compareWith, earlierPeriod(query, compareWith, group.timeZone));
 	const options = { concurrency: group.concurrency, itemIndex: group.itemIndex };
+	const add = intoPeriods(query.from, now, before);
 	const passes =
 		versions.size <= PER_VERSION_READS_MAX
 			? ranges.flatMap((range) => [...versions].map((versionId) => ({ ...range, versionId })))
@@ -52,8 +53,7 @@ async function readGroup(context: IExecuteFunctions, group: PeriodGroup): Promis
 	await Promise.all(
 		passes.map(async (pass) => {
 			for await (const page of analyticsEvents.call(context, pass, options))
-				for (const event of page)
-					(before && Date.parse(event.timestamp) < query.from ? before : now).add(event);
+				for (const event of page) add(event);
 		}),
 	);
 	return { now: opened(now), before: before && opened(before) };
