@@ -36,21 +36,21 @@ const built = (directory) =>
  * returns the encryption key n8n must run with on that folder.
  */
 function seedOwner(n8n, userFolder) {
-	const source = path.join(ownerDirectory(n8n), DATABASE);
-	if (!built(ownerDirectory(n8n))) {
+	const source = ownerDirectory(n8n);
+	if (!built(source)) {
 		// flock: jest's workers may all ask at once; the first builds, the others then find it.
 		const build = spawnSync(
 			'flock',
-			[`${ownerDirectory(n8n)}.lock`, process.execPath, __filename, n8n.n8nVersion],
+			[`${source}.lock`, process.execPath, __filename, n8n.n8nVersion],
 			{ stdio: ['ignore', 'inherit', 'inherit'] },
 		);
 		ensure(build.status === 0, `building n8n ${n8n.n8nVersion}'s owner database failed`);
 	}
 	const target = path.join(userFolder, '.n8n');
 	fs.mkdirSync(target, { recursive: true });
-	for (const file of databaseFiles(path.dirname(source)))
-		fs.copyFileSync(path.join(path.dirname(source), file), path.join(target, file));
-	return fs.readFileSync(path.join(path.dirname(source), KEY_FILE), 'utf8');
+	for (const file of databaseFiles(source))
+		fs.copyFileSync(path.join(source, file), path.join(target, file));
+	return fs.readFileSync(path.join(source, KEY_FILE), 'utf8');
 }
 
 /** The database and, on n8n 2.x (WAL mode, not checkpointed on stopping), its write-ahead log. */

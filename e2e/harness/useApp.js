@@ -4,8 +4,8 @@
  * tests, the n8n version of the run (STORYDOC_E2E_N8N, installed on first use), the API sandbox in
  * this process, a fresh n8n user folder with the package linked, and n8n's CLI on it; after them,
  * every `n8n start` stopped, the sandbox closed and the folders removed (STORYDOC_E2E_KEEP=1 keeps
- * the user folder). The user folder's database holds the owner already (./ownerDatabase.js). Each file has its own, so the files run side by side and each sandbox log holds
- * one scenario's requests.
+ * the user folder). The user folder's database holds the owner already (./ownerDatabase.js). Each
+ * file has its own, so the files run side by side and each sandbox log holds one scenario's requests.
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
