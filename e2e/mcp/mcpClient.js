@@ -55,17 +55,21 @@ function itemsOf(result, what) {
 	return JSON.parse(text);
 }
 
+/** What n8n's MCP Server Trigger puts before a thrown error's message: its class (2.x), or `Error` (1.x). */
+const ERROR_PREFIX = /^(?:NodeOperationError|Error): /;
+
 /**
- * What a model reads of a refused call: as a tool, the node answers its error as one item
- * `{ error }` (an agent on n8n 1.x would end its run on a thrown one), so MCP gives it as content.
+ * What a model reads of a refused call: an error result (`isError`, which MCP clients and the models
+ * behind them read as a failed call) whose one text is the node's refusal, after n8n's prefix.
  */
 function refusalOf(result, what) {
-	const items = itemsOf(result, what);
+	ensure(result.isError === true, `${what} answered no error result: ${show(result)}`);
+	const text = result.content?.[0]?.text;
 	ensure(
-		items.length === 1 && typeof items[0].error === 'string',
-		`${what} answered no refusal: ${show(items)}`,
+		result.content?.length === 1 && typeof text === 'string' && ERROR_PREFIX.test(text),
+		`${what} answered no refusal text: ${show(result.content)}`,
 	);
-	return items[0].error;
+	return text.replace(ERROR_PREFIX, '');
 }
 
 /**

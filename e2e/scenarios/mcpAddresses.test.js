@@ -3,7 +3,8 @@
  * Every address form of a version, given by an MCP client (the MCP TypeScript SDK) to Version › Get,
  * Version › Update and Get Events' Version filter in `n8n start` (e2e/mcp/addressWorkflow.js): the
  * bare ID, the editorUrl and the versionUrl reach the API as the ID; the public link and the short
- * link are an error the model reads, and nothing is sent. One `n8n start`, about 20 s; on both n8n lines.
+ * link are an error result (`isError`) the model reads, and nothing is sent; an unknown version is an
+ * error result with the API's message and status. One `n8n start`, about 20 s; on both n8n lines.
  */
 const crypto = require('node:crypto');
 
@@ -140,6 +141,22 @@ describe.each(Object.keys(CALLS))('%s', (tool) => {
 		expectEqual(requests.map(requestLine), [call.request], `the requests sent for the ${form}`);
 		await call.check(items, requests, otherArguments);
 	});
+});
+
+test("a version the account does not have: an error result with the API's message and status, after one request", async () => {
+	const unknown = 'ffffffffffffffffffffffff';
+	app.sandbox.clearLog();
+	const answer = await run.client.callTool({ name: TOOLS.get, arguments: { version: unknown } });
+	const text = refusalOf(answer, `${TOOLS.get} given an unknown version`);
+	ensure(
+		text.includes('Version not found') && text.endsWith('HTTP status 404.'),
+		`the refusal a model reads for an unknown version: ${show(text)}`,
+	);
+	expectEqual(
+		apiRequests().map(requestLine),
+		[`GET /v2/versions/${unknown} → 404`],
+		'the requests sent for an unknown version',
+	);
 });
 
 test(NO_TOKEN_LEAKED, () => app.expectNoTokenLeaked());

@@ -46,7 +46,13 @@ import * as n8nWorkflow from 'n8n-workflow';
 import { ICredentialsHelper, LoggerProxy, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { EditFields, ScheduleTrigger, SplitOut, StickyNote } from './nodes/baseNodes';
-import { FixtureItems, ManualTrigger, ToolCaller, asToolVariant } from './nodes/testNodes';
+import {
+	EngineToolCaller,
+	FixtureItems,
+	ManualTrigger,
+	ToolCaller,
+	asToolVariant,
+} from './nodes/testNodes';
 
 export const PACKAGE_ROOT = path.resolve(__dirname, '..', '..');
 const PACKAGE_NAME = (
@@ -180,6 +186,7 @@ export async function loadPackage(): Promise<LoadedPackage> {
 	const storydoc = types.get(`${loader.packageName}.storydoc`) as INodeType | undefined;
 	if (storydoc) types.set(`${loader.packageName}.storydocTool`, asToolVariant(storydoc));
 	types.set('test.toolCaller', new ToolCaller());
+	types.set('test.engineToolCaller', new EngineToolCaller());
 	types.set('n8n-nodes-base.manualTrigger', new ManualTrigger());
 	types.set('test.fixtureItems', new FixtureItems());
 	// What the example workflows (examples/) use besides the Storydoc node.

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { readCredentialAfresh } from '../transport';
@@ -12,10 +12,10 @@ import type { ItemRequest, OperationModule, StorydocType } from './node.type';
 import type { ItemOutcome } from '../helpers/parallelItems';
 import { runInParallel } from '../helpers/parallelItems';
 import * as story from './story';
+import type { NodeError } from './toolErrors';
+import { calledInsideTool, errorJson, runsAsTool, toolRefusal } from './toolErrors';
 import * as version from './version';
 import { WriteReplay } from './writeReplay';
-
-type NodeError = NodeApiError | NodeOperationError;
 
 export const resources: Record<StorydocType['resource'], Record<string, OperationModule>> = {
 	account: account.operations,
@@ -24,7 +24,6 @@ export const resources: Record<StorydocType['resource'], Record<string, Operatio
 	version: version.operations,
 };
 
-/** Every failure leaves the node as an n8n error that names the item it belongs to. */
 function asNodeError(node: INode, caught: unknown, itemIndex: number): NodeError {
 	const error =
 		caught instanceof NodeApiError || caught instanceof NodeOperationError
@@ -32,18 +31,6 @@ function asNodeError(node: INode, caught: unknown, itemIndex: number): NodeError
 			: new NodeOperationError(node, caught as Error, { itemIndex });
 	error.context.itemIndex = itemIndex;
 	return error;
-}
-
-const runsAsTool = (node: INode) => node.type.endsWith('Tool');
-
-/** A Continue On Fail error item; a tool's is one text with the fix (n8n 2.x gives a model only that). */
-function errorJson(error: NodeError, asTool: boolean): IDataObject {
-	const json: IDataObject = { error: error.message };
-	if (asTool && error.description && !error.message.includes(error.description))
-		json.error = `${error.message.replace(/\.?$/, '.')} ${error.description}`;
-	else if (error.description) json.description = error.description;
-	if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
-	return json;
 }
 
 type Outcomes = Map<number, ItemOutcome<INodeExecutionData[]>>;
@@ -124,7 +111,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const node = this.getNode();
 	const itemCount = this.getInputData().length;
 	const asTool = runsAsTool(node);
-	const continueOnFail = this.continueOnFail() || asTool;
+	const insideTool = asTool && calledInsideTool(this);
+	const continueOnFail = this.continueOnFail() || (asTool && !insideTool);
 	const replay = operationModule.isWrite ? WriteReplay.of(this) : undefined;
 	const inParallel = itemsInParallel(this, operationModule.defaultItemsInParallel);
 	resumeBatch(this);
@@ -142,6 +130,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		else if ('output' in outcome) for (const item of outcome.output) returnData.push(item);
 		if (!('error' in outcome)) continue;
 		const error = outcome.error as NodeError;
+		if (!continueOnFail && insideTool) throw toolRefusal(node, error, itemIndex);
 		if (!continueOnFail) {
 			// Others may have been written meanwhile: the error says which, so a re-run can leave them out.
 			const written = [...outcomes.values()].some((other) => 'output' in other);

@@ -4,6 +4,8 @@
  * behaviour, so workflow fixtures look exactly like workflows exported from the n8n editor.
  */
 import type {
+	EngineRequest,
+	EngineResponse,
 	IDataObject,
 	IExecuteFunctions,
 	INodeExecutionData,
@@ -65,6 +67,14 @@ interface ConnectedTool {
 	description: string;
 	schema: { shape?: Record<string, unknown> };
 	invoke: (args: IDataObject) => Promise<unknown>;
+	metadata?: { sourceNodeName?: string };
+}
+
+type ToolCallList = Array<{ tool: string; arguments: IDataObject }>;
+
+function callsOf(context: IExecuteFunctions): ToolCallList {
+	const raw = context.getNodeParameter('calls', 0);
+	return (typeof raw === 'string' ? JSON.parse(raw) : raw) as ToolCallList;
 }
 
 /**
@@ -92,11 +102,7 @@ export class ToolCaller implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const connected = await this.getInputConnectionData(NodeConnectionTypes.AiTool, 0);
 		const tools = (Array.isArray(connected) ? connected : [connected]) as ConnectedTool[];
-		const raw = this.getNodeParameter('calls', 0);
-		const calls = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
-			tool: string;
-			arguments: IDataObject;
-		}>;
+		const calls = callsOf(this);
 		const items: INodeExecutionData[] = [
 			{
 				json: {
@@ -118,6 +124,68 @@ export class ToolCaller implements INodeType {
 				items.push({ json: { tool: call.tool, error: (error as Error).message } });
 			}
 		}
+		return [items.map((item) => ({ ...item, pairedItem: { item: 0 } }))];
+	}
+}
+
+/**
+ * Stands in for n8n's AI Agent 3 (both lines): it does not call the tools itself but asks the
+ * engine to run the tool nodes (an EngineRequest, as the agent's `createEngineRequests` builds it),
+ * then outputs one item per call from the engine's response: the tool's items, or its error.
+ */
+export class EngineToolCaller implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Engine Tool Caller',
+		name: 'engineToolCaller',
+		group: ['transform'],
+		version: 1,
+		description: 'Has the engine run the connected tools as n8n’s AI Agent 3 does',
+		defaults: { name: 'Engine Tool Caller' },
+		inputs: [
+			NodeConnectionTypes.Main,
+			{ type: NodeConnectionTypes.AiTool, displayName: 'Tools', required: true },
+		],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [{ displayName: 'Calls', name: 'calls', type: 'json', default: '[]' }],
+	};
+
+	async execute(
+		this: IExecuteFunctions,
+		response?: EngineResponse,
+	): Promise<INodeExecutionData[][] | EngineRequest> {
+		const calls = callsOf(this);
+		if (!response?.actionResponses?.length) {
+			const connected = await this.getInputConnectionData(NodeConnectionTypes.AiTool, 0);
+			const tools = (Array.isArray(connected) ? connected : [connected]) as ConnectedTool[];
+			// 2.x's tools name their node; 1.x's agent takes the tool's parent node of the same index.
+			const parents = this.getParentNodes(this.getNode().name, {
+				connectionType: NodeConnectionTypes.AiTool,
+				depth: 1,
+			});
+			const actions = calls.map((call, index) => {
+				const at = tools.findIndex((tool) => tool.name === call.tool);
+				const nodeName = tools[at]?.metadata?.sourceNodeName ?? parents[at]?.name;
+				if (!nodeName) throw new Error(`No tool named ${call.tool}`);
+				return {
+					actionType: 'ExecutionNodeAction' as const,
+					nodeName,
+					input: call.arguments,
+					type: NodeConnectionTypes.AiTool,
+					id: `call_${index}`,
+					metadata: { itemIndex: 0 },
+				};
+			});
+			return { actions, metadata: {} };
+		}
+		const items = calls.map((call, index) => {
+			const answered = response.actionResponses.find(
+				(result) => result.action.id === `call_${index}`,
+			);
+			const data = answered?.data;
+			if (data?.error) return { json: { tool: call.tool, error: data.error.message } };
+			const answer = (data?.data?.ai_tool?.[0] ?? []).map((item) => item.json);
+			return { json: { tool: call.tool, answer } as IDataObject };
+		});
 		return [items.map((item) => ({ ...item, pairedItem: { item: 0 } }))];
 	}
 }

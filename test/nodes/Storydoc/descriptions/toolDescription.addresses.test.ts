@@ -101,24 +101,24 @@ describe.each(
 		),
 	),
 )('%s with its field in %s mode, the model sends the %s', (_name, mode, form, tool) => {
-	test('an ID form reaches the API with the ID; a public link is an error the model reads, with no request', async () => {
+	test('an ID form reaches the API with the ID; a public link is an error the caller reads, with no request', async () => {
 		const value = addressOf(form, tool.field);
 		const reading = expectedReading(form, tool.field);
 		const { listed, answers } = await callTool(tool, mode, [value]);
 		// What the model is asked for: one plain string argument, whatever the mode.
 		expect(listed.arguments).toEqual(['address']);
 		const [answer] = answers;
-		// A refusal is the tool's answer (one error item), not a thrown error.
-		const refusal = answer.answer?.[0]?.error;
+		// Inside the tool (MCP's path) a refusal is thrown: MCP answers it as an error result.
+		const refusal = answer.error;
 		if (reading.id === undefined) {
-			expect(answer.answer).toHaveLength(1);
+			expect(answer.answer).toBeUndefined();
 			expect(refusal).toContain(`Item 0: "${tool.field}" ${reading.problem}`);
 			expect(refusal).toContain(`Value given: ${JSON.stringify(value)}`);
 			expect(api.sandbox.log).toEqual([]);
 			return;
 		}
-		expect(answer.error).toBeUndefined();
 		expect(refusal).toBeUndefined();
+		expect(answer.answer.some((item: Json) => 'error' in item)).toBe(false);
 		const lines = requestLines(api.sandbox);
 		expect(lines.length).toBeGreaterThan(0);
 		expect(lines.every((line) => line === tool.request(reading.id))).toBe(true);

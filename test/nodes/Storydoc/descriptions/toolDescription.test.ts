@@ -1,8 +1,8 @@
 /**
- * The Storydoc node as an AI tool through n8n-core's own tool path (`getInputConnectionData` →
- * `createNodeAsTool`, arguments from `$fromAI`), with the tools of examples/mcp-storydoc-tools.json
- * attached to a stand-in agent that calls them as a model would. The real app and a real MCP client
- * are `test:e2e`'s part (e2e/scenarios/mcp.test.js).
+ * The Storydoc node as an AI tool on n8n-core's two tool paths (test/harness/toolCalls.ts), with the
+ * tools of examples/mcp-storydoc-tools.json called as a model would: inside a LangChain tool, as the
+ * MCP Server Trigger calls them, and as nodes the engine runs for the AI Agent. The real app, a real
+ * MCP client and the real agent are `test:e2e`'s part (e2e/scenarios/mcp*.test.js, recipeAi*.test.js).
  */
 import type { INode } from 'n8n-workflow';
 
@@ -10,21 +10,26 @@ import { SEED } from '../../../../sandbox/seed';
 import { loadExamples } from '../../../../scripts/examples';
 import type { Json } from '../../../harness/n8n';
 import { useSandbox } from '../../../harness/sandbox';
-import type { ToolCall } from '../../../harness/toolCalls';
+import type { ToolCall, ToolPath } from '../../../harness/toolCalls';
 import { callTools as callToolNodes } from '../../../harness/toolCalls';
 
 const api = useSandbox({ rateLimit: { max: 100000 }, events: 300 });
 
 beforeEach(() => api.sandbox.reset());
 
-/** The example's tool nodes (sandbox values filled in) under a stand-in agent instead of the MCP trigger. */
-function callTools(calls: ToolCall[]) {
+/** The example's tool nodes (sandbox values filled in), called on one of n8n's tool paths. */
+function callTools(calls: ToolCall[], path: ToolPath = 'mcp') {
 	const example = loadExamples().get('mcp-storydoc-tools');
 	const tools: INode[] = example.workflow.nodes.filter((node: INode) =>
 		node.type.endsWith('.storydocTool'),
 	);
-	return callToolNodes(tools, calls, api.credentials());
+	return callToolNodes(tools, calls, api.credentials(), path);
 }
+
+const BAD_DATE_REFUSAL =
+	'Item 0: "From" is not a valid date. Value given: "last Tuesday". Use ISO 8601, for example 2026-01-31T00:00:00Z.';
+const UNKNOWN_STORY =
+	'Story ffffffffffffffffffffffff not found. Check "Story": no story of this organization has that ID.';
 
 const lead = {
 	storyId: SEED.stories.proposal.id,
@@ -69,7 +74,7 @@ test('Create personalized version: one create per call, with the arguments the m
 	});
 });
 
-test('List stories answers Simplified stories; a bad date is an answer the model reads (the field, the value, the format), with no request', async () => {
+test('List stories answers Simplified stories; a bad date is thrown with the field, the value and the format (an MCP error result), with no request', async () => {
 	const { answers } = await callTools([
 		{ tool: 'List_stories', arguments: {} },
 		{
@@ -92,22 +97,37 @@ test('List stories answers Simplified stories; a bad date is an answer the model
 		'requiredVariables',
 		'repeatableGroups',
 	]);
-	// The answer, not a thrown error: an agent on n8n 1.x would end its run on a tool's error.
-	expect(refused).toEqual({
-		tool: 'Engagement_per_version',
-		answer: [
-			{
-				error:
-					'Item 0: "From" is not a valid date. Value given: "last Tuesday". Use ISO 8601, for example 2026-01-31T00:00:00Z.',
-			},
-		],
-	});
+	// Thrown inside the tool: n8n's MCP Server Trigger answers it with `isError`, the text whole.
+	expect(refused).toEqual({ tool: 'Engagement_per_version', error: BAD_DATE_REFUSAL });
 	expect(api.sandbox.log.filter((entry: Json) => entry.path === '/v2/analytics/events')).toEqual(
 		[],
 	);
 });
 
-test("An API error is the tool's answer too, with the API's message and status: the agent goes on", async () => {
+test("Under the AI Agent a bad date is the tool's answer, the same text, and the next call goes on", async () => {
+	const { answers } = await callTools(
+		[
+			{
+				tool: 'Engagement_per_version',
+				arguments: { dateFrom: 'last Tuesday', dateTo: '2026-11-24' },
+			},
+			{ tool: 'List_stories', arguments: {} },
+		],
+		'agent',
+	);
+	const [refused, stories] = answers;
+	// An item, not an error: the agent on n8n 1.x would end its run on a tool's error.
+	expect(refused).toEqual({
+		tool: 'Engagement_per_version',
+		answer: [{ error: BAD_DATE_REFUSAL }],
+	});
+	expect(stories.answer.length).toBeGreaterThan(0);
+	expect(api.sandbox.log.filter((entry: Json) => entry.path === '/v2/analytics/events')).toEqual(
+		[],
+	);
+});
+
+test("An API error inside the tool is thrown with the API's message and status; the next call goes on", async () => {
 	const { answers } = await callTools([
 		{
 			tool: 'Create_personalized_version',
@@ -116,13 +136,28 @@ test("An API error is the tool's answer too, with the API's message and status: 
 		{ tool: 'List_stories', arguments: {} },
 	]);
 	const [refused, stories] = answers;
-	expect(refused.answer).toHaveLength(1);
-	expect(Object.keys(refused.answer[0]).sort()).toEqual(['error', 'httpCode']);
-	expect(refused.answer[0]).toMatchObject({
-		error:
-			'Story ffffffffffffffffffffffff not found. Check "Story": no story of this organization has that ID.',
-		httpCode: '400',
+	expect(refused).toEqual({
+		tool: 'Create_personalized_version',
+		error: `${UNKNOWN_STORY} HTTP status 400.`,
 	});
+	const creates = api.sandbox.log.filter((entry: Json) => entry.path === '/v2/versions');
+	expect(creates.map((entry: Json) => entry.status)).toEqual([400]);
+	expect(stories.answer.length).toBeGreaterThan(0);
+});
+
+test("Under the AI Agent an API error is the tool's answer, with the API's message and status: the agent goes on", async () => {
+	const { answers } = await callTools(
+		[
+			{
+				tool: 'Create_personalized_version',
+				arguments: { ...lead, storyId: 'ffffffffffffffffffffffff' },
+			},
+			{ tool: 'List_stories', arguments: {} },
+		],
+		'agent',
+	);
+	const [refused, stories] = answers;
+	expect(refused.answer).toEqual([{ error: UNKNOWN_STORY, httpCode: '400' }]);
 	const creates = api.sandbox.log.filter((entry: Json) => entry.path === '/v2/versions');
 	expect(creates.map((entry: Json) => entry.status)).toEqual([400]);
 	expect(stories.answer.length).toBeGreaterThan(0);
