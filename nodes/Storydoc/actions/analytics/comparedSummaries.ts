@@ -6,7 +6,7 @@ import type { AnalyticsEvent } from '../../../engagement/events';
 import type { LevelRules } from '../../../engagement/levels';
 import { versionLevel } from '../../../engagement/levels';
 import { ReadingSessions } from '../../../engagement/sessions';
-import { storySummaries, storySummaryOfNone } from '../../../engagement/storySummary';
+import { storySummariesOf, storySummaryOfNone } from '../../../engagement/storySummary';
 import { VersionEngagement, notOpenedAs } from '../../../engagement/versionEngagement';
 import { earlierPeriod, intoPeriods, readRanges } from '../../helpers/comparePeriod';
 import type { Period } from '../../helpers/comparePeriod';
@@ -105,8 +105,8 @@ export async function comparedSummaries(
 			to: period.to,
 		});
 		return compared(
-			storySummaries(now.results(Math.min(query.to, Date.now())), options(query)),
-			storySummaries(before.results(earlier.to), options(earlier)),
+			storySummariesOf(now, options(query)),
+			storySummariesOf(before, options(earlier)),
 			{
 				key: 'storyId',
 				zeroOf: (other, period) =>

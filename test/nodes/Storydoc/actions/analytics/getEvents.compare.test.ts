@@ -3,7 +3,8 @@
  * in time order and shuffled, each item of Summary per Story and Summary per Version with The Period
  * Before is the period's own item plus `previous`, the earlier period's item as a run of that period
  * on its own gives it (zeros for one not read then), and `change` from the two; both periods from one
- * read. Crafted: a story read only before, a year before, and bad input refused before any request.
+ * read. Crafted: a week after a DST change in the workflow's zone, whose period before is the
+ * calendar week before; a story read only before, a year before, and bad input refused before any request.
  */
 import fc from 'fast-check';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
@@ -40,6 +41,7 @@ async function getEvents(
 	period: { from: number; to: number },
 	parameters: INodeParameters,
 	items?: IDataObject[],
+	timezone = ZONE,
 ) {
 	const { outputs, error } = await runWorkflow(
 		storydocWorkflow(
@@ -50,7 +52,7 @@ async function getEvents(
 				dateTo: iso(period.to),
 				...parameters,
 			},
-			{ settings: { timezone: ZONE }, items },
+			{ settings: { timezone }, items },
 		),
 		{ credentials: api.credentials() },
 	);
@@ -207,6 +209,84 @@ describe('The Period Before, whatever order the API lists the events in', () => 
 				},
 			),
 			{ numRuns: RUNS, seed: PROPERTY_SEED },
+		);
+	});
+});
+
+describe("The Period Before whole local days, in a week after a DST change (Berlin, the workflow's time zone)", () => {
+	const BERLIN = 'Europe/Berlin';
+	// Monday 26 Oct to Sunday 1 Nov 2026 (CET), and the calendar week before: Monday 19 Oct 00:00 CEST
+	// to Sunday 25 Oct 23:59:59.999 CET, 169 hours, whose Sunday has 25 (DST ended that night).
+	const WEEK = {
+		from: Date.parse('2026-10-25T23:00:00.000Z'),
+		to: Date.parse('2026-11-01T22:59:59.999Z'),
+	};
+	const WEEK_BEFORE = {
+		from: Date.parse('2026-10-18T22:00:00.000Z'),
+		to: Date.parse('2026-10-25T22:59:59.999Z'),
+	};
+
+	beforeEach(() => {
+		api.sandbox.state.events.length = 0;
+		api.sandbox.addEvents([
+			// 19 Oct 00:30 CEST: in the calendar week before, not in the 168 hours before From.
+			view(PROPOSAL, 'vis_anna', Date.parse('2026-10-18T22:30:00.000Z')),
+			view(PROPOSAL, 'vis_anna', Date.parse('2026-10-18T22:31:00.000Z'), 2),
+			// 18 Oct 23:30 CEST: the Sunday before the week before, in neither period.
+			view(INTRO, 'vis_ben', Date.parse('2026-10-18T21:30:00.000Z')),
+			// 25 Oct 23:30 CET, the last hour of the week before; 27 Oct and 1 Nov 23:30, in the week.
+			view(INTRO, 'vis_cleo', Date.parse('2026-10-25T22:30:00.000Z')),
+			view(PROPOSAL, 'vis_ben', Date.parse('2026-10-27T09:00:00.000Z')),
+			view(INTRO, 'vis_anna', Date.parse('2026-11-01T22:30:00.000Z')),
+		]);
+	});
+
+	test.each([
+		['storySummary', 'storyId'],
+		['versionSummary', 'versionId'],
+	])(
+		'%s: previous is the calendar week before run on its own, from one read starting at its local midnight',
+		async (output, key) => {
+			api.sandbox.clearLog();
+			const compared = await getEvents(
+				WEEK,
+				{ output, options: { compareWith: 'periodBefore' } },
+				undefined,
+				BERLIN,
+			);
+			expect(compared.error).toBeUndefined();
+			expect([...new Set(analyticsRequests().map((entry: Json) => entry.query.dateFrom))]).toEqual([
+				iso(WEEK_BEFORE.from),
+			]);
+			const now = await getEvents(WEEK, { output }, undefined, BERLIN);
+			const before = await getEvents(WEEK_BEFORE, { output }, undefined, BERLIN);
+			// In the week before: Anna's 2 views early on Monday 19 Oct and Cleo's late on Sunday 25 Oct
+			// (2 readers, 3 views); not Ben's on Sunday 18 Oct.
+			const earlier = (items: Json[]) =>
+				items.reduce((sum, item) => sum + (key === 'storyId' ? item.readers : item.views), 0);
+			expect(earlier(compared.items.map((item) => item.previous))).toBe(key === 'storyId' ? 2 : 3);
+			expectCompared(compared.items, now.items, before.items, key);
+		},
+	);
+
+	test("Summary for Each Item's Version: previous is each version's calendar week before run on its own", async () => {
+		api.sandbox.clearLog();
+		const compared = await getEvents(
+			WEEK,
+			{ ...EACH_ITEM, options: { compareWith: 'periodBefore' } },
+			DEALS,
+			BERLIN,
+		);
+		expect(compared.error).toBeUndefined();
+		expect([...new Set(analyticsRequests().map((entry: Json) => entry.query.dateFrom))]).toEqual([
+			iso(WEEK_BEFORE.from),
+		]);
+		const now = await getEvents(WEEK, EACH_ITEM, DEALS, BERLIN);
+		const before = await getEvents(WEEK_BEFORE, EACH_ITEM, DEALS, BERLIN);
+		expect(compared.items.map((item) => item.previous.views)).toEqual([2, 1, 0]);
+		expect(compared.items.map(strip)).toEqual(now.items.map(named(before.items)));
+		compared.items.forEach((item, index) =>
+			expect(item.previous).toEqual(named(now.items)(before.items[index], index)),
 		);
 	});
 });
