@@ -13,6 +13,10 @@ const inspector = require('node:inspector');
 const Module = require('node:module');
 const path = require('node:path');
 
+// Node 20 (n8n 1.x) has no threadCpuUsage: there the "main thread" figure is the whole process's.
+const threadCpuUsage = process.threadCpuUsage
+	? (since) => process.threadCpuUsage(since)
+	: (since) => process.cpuUsage(since);
 const profiled = (process.env.STORYDOC_PROBE_PROFILE ?? '').split(',').filter(Boolean);
 const nodes = {};
 let current;
@@ -26,13 +30,13 @@ function hookRunNode(WorkflowExecute) {
 		const record = nodeRecord(name);
 		current = record;
 		const session = profiled.includes(name) ? await startProfile() : undefined;
-		const thread = process.threadCpuUsage();
+		const thread = threadCpuUsage();
 		const whole = process.cpuUsage();
 		const started = performance.now();
 		try {
 			return await runNode.call(this, workflow, executionData, ...rest);
 		} finally {
-			const threadUsed = process.threadCpuUsage(thread);
+			const threadUsed = threadCpuUsage(thread);
 			const wholeUsed = process.cpuUsage(whole);
 			record.ms = performance.now() - started;
 			record.mainThreadCpuMs = (threadUsed.user + threadUsed.system) / 1000;
@@ -110,4 +114,7 @@ Module._load = function (request, parent, isMain) {
 	return exported;
 };
 
-process.on('exit', () => process.stderr.write(`STORYDOC_PROBE ${JSON.stringify({ nodes })}\n`));
+const mainThread = Boolean(process.threadCpuUsage);
+process.on('exit', () =>
+	process.stderr.write(`STORYDOC_PROBE ${JSON.stringify({ nodes, mainThread })}\n`),
+);

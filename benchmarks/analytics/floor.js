@@ -71,4 +71,4 @@ if (require.main === module && process.argv[2] === '--child') {
 	);
 }
 
-module.exports = { floorReads };
+module.exports = { floorReads, readAtTheFloor };

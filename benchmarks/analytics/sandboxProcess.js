@@ -2,7 +2,9 @@
 /**
  * The sandbox of bench:analytics, in a process of its own as the API runs on another machine: its
  * work (building and serializing pages) would otherwise be billed to whichever side is measured.
- * Its events all fall in the last SPAN_DAYS days, so one query of at most 92 days reads them all.
+ * Its events all fall in the last SPAN_DAYS days, so one query of at most 92 days reads them all
+ * (`spanDays`: another span, for bench:warehouse's histories; `evenly`: its events spread evenly
+ * over that span, not only over the seeded versions' lives, which end within a year).
  */
 const { fork } = require('node:child_process');
 const { once } = require('node:events');
@@ -15,8 +17,16 @@ const EVENTS_PATH = '/v2/analytics/events';
  * the events' JSON, and `requestsSinceLastAsk()`: the analytics pages read since the last ask, the
  * most answered at once, and when each was answered (ms since the epoch, this machine's clock).
  */
-async function startSandboxProcess({ events, latencyMs, now, dealVersions = 0, dealStories = 0 }) {
-	const settings = { events, latencyMs, now, dealVersions, dealStories };
+async function startSandboxProcess({
+	events,
+	latencyMs,
+	now,
+	dealVersions = 0,
+	dealStories = 0,
+	spanDays = SPAN_DAYS,
+	evenly = false,
+}) {
+	const settings = { events, latencyMs, now, dealVersions, dealStories, spanDays, evenly };
 	const child = fork(__filename, ['--child', JSON.stringify(settings)], {
 		stdio: 'inherit',
 	});
@@ -32,12 +42,13 @@ async function startSandboxProcess({ events, latencyMs, now, dealVersions = 0, d
 	};
 }
 
-async function runChild({ events, latencyMs, now, dealVersions, dealStories }) {
+async function runChild({ events, latencyMs, now, dealVersions, dealStories, spanDays, evenly }) {
 	const { startSandbox } = require('../../scripts/lib/sandbox');
 	let answeredAt = [];
 	const { sandbox, url } = await startSandbox({
 		events,
-		eventSpanDays: SPAN_DAYS,
+		eventSpanDays: spanDays,
+		eventsEvenly: evenly,
 		dealVersions,
 		dealStories,
 		latencyMs,

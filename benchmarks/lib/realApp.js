@@ -18,9 +18,10 @@ const { n8nCli } = require('../../e2e/harness/cli');
  *   credentials as `n8n import:credentials` takes them; `packageRoot` links another checkout of this
  *   package (a patched copy, to measure a change) instead of this one; `startedOnce` runs `n8n start`
  *   once in the user folder before any run, as in a folder users work in (n8n seeds its encryption
- *   key table on start; without it, each credential read also queries that table)
+ *   key table on start; without it, each credential read also queries that table); `prepare(cli,
+ *   n8n)` runs before that start (imports and publications a start completes)
  */
-async function openApp({ credentials, version, packageRoot, startedOnce = false }) {
+async function openApp({ credentials, version, packageRoot, startedOnce = false, prepare }) {
 	const n8n = app.installN8n(version ?? app.requestedVersion());
 	const userFolder = app.createUserFolder('storydoc-bench-');
 	if (packageRoot) linkCheckout(userFolder, packageRoot);
@@ -32,6 +33,7 @@ async function openApp({ credentials, version, packageRoot, startedOnce = false 
 	});
 	const cli = n8nCli({ n8n, env, workDir, transcript: [] });
 	await cli.importCredentials(credentials);
+	await prepare?.(cli, n8n);
 	if (startedOnce) await startOnce(n8n, env, workDir);
 
 	/**
@@ -42,7 +44,13 @@ async function openApp({ credentials, version, packageRoot, startedOnce = false 
 	 */
 	async function execute(
 		workflow,
-		{ timeoutMs = 600_000, imported = false, env: runEnv = {}, largeOutput = false } = {},
+		{
+			timeoutMs = 600_000,
+			imported = false,
+			env: runEnv = {},
+			largeOutput = false,
+			peakMemory = false,
+		} = {},
 	) {
 		if (!imported) await cli.importWorkflows([workflow]);
 		const args = ['execute', `--id=${workflow.id}`, '--rawOutput'];
@@ -53,6 +61,7 @@ async function openApp({ credentials, version, packageRoot, startedOnce = false 
 			{
 				timeoutMs,
 				stdoutFile: largeOutput ? path.join(workDir, 'execute-output.txt') : undefined,
+				peakMemory,
 			},
 		);
 		const run = app.parseRunJson(result.stdout);
@@ -69,6 +78,8 @@ async function openApp({ credentials, version, packageRoot, startedOnce = false 
 			/** When n8n started the node (ms since the epoch, this machine's clock). */
 			nodeStartedAt: (name) => runData[name]?.[0]?.startTime,
 			stderr: result.stderr,
+			/** The n8n process's peak resident memory in KiB (`peakMemory` runs). */
+			peakKb: result.peakKb,
 		};
 	}
 

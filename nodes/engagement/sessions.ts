@@ -50,9 +50,9 @@ export class ReadingSessions {
 		return instant === last || instant - last <= this.idleGapMs;
 	}
 
-	/** Every session, oldest first, each with its number among its reader's sessions of the version. */
-	inOrder(): OrderedSession[] {
-		const sessions = [...this.byKey.values()]
+	/** Every session, oldest first (ties by version, visitor, session ID). */
+	sorted(): OpenSession[] {
+		return [...this.byKey.values()]
 			.flat()
 			.sort(
 				(a, b) =>
@@ -61,6 +61,11 @@ export class ReadingSessions {
 					(a.session.visitorId ?? '').localeCompare(b.session.visitorId ?? '') ||
 					(a.session.sessionId ?? '').localeCompare(b.session.sessionId ?? ''),
 			);
+	}
+
+	/** Every session, oldest first, each with its number among its reader's sessions of the version. */
+	inOrder(): OrderedSession[] {
+		const sessions = this.sorted();
 		const readerSessions = new Map<string, number>();
 		return sessions.map((open) => {
 			const { versionId, visitorId } = open.session;

@@ -1,6 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ReadingSession } from './session';
+import type { OpenSession, ReadingSession } from './session';
+import { readingSecondsOf } from './session';
+import type { ReadingSessions } from './sessions';
+import { slideMilliseconds } from './slideTime';
 
 /** A session counts as engaged with a click, two slides or more, or ten seconds read (Digiphy's rule). */
 export const ENGAGED_SECONDS = 10;
@@ -73,6 +76,58 @@ export function daysOfPeriod(from: number, to: number, timeZone: string): string
 	return [...days];
 }
 
+/** What a story's tally reads of a session, finished or open (no copy); slides and actions in any order. */
+interface StorySession {
+	details: Pick<
+		ReadingSession,
+		| 'storyId'
+		| 'storyTitle'
+		| 'versionId'
+		| 'versionTitle'
+		| 'visitorId'
+		| 'deviceType'
+		| 'locationCity'
+		| 'clicks'
+		| 'slidesViewed'
+	>;
+	startedAt: number;
+	readingSeconds: number;
+	deepestSlide: number | null;
+	secondsPerSlide: Iterable<[number, number]>;
+	actionClicks: Iterable<[string, number]>;
+}
+
+const finished = (session: ReadingSession): StorySession => ({
+	details: session,
+	startedAt: Date.parse(session.startedAt),
+	readingSeconds: session.readingSeconds,
+	deepestSlide: session.deepestSlide,
+	secondsPerSlide: Object.entries(session.secondsPerSlide).map(([slide, seconds]) => [
+		Number(slide),
+		seconds,
+	]),
+	actionClicks: Object.entries(session.actionClicks),
+});
+
+/** As finishSession would give it (session.ts), without the copy: the same figures. */
+function opened(open: OpenSession): StorySession {
+	const { session } = open;
+	const seconds = slideMilliseconds(open);
+	for (const [slide, ms] of seconds) seconds.set(slide, Math.floor(ms / 1000));
+	return {
+		details: session,
+		// An unreadable time is -Infinity here and NaN in a finished session: both refused by Intl.
+		startedAt: open.firstInstant,
+		readingSeconds: readingSecondsOf(open),
+		deepestSlide: session.slidesViewed.length ? Math.max(...session.slidesViewed) : null,
+		secondsPerSlide: seconds,
+		actionClicks: session.actionsClicked.map((name) => [
+			name,
+			Math.max(1, session.actionClicks?.[name] ?? 0),
+		]),
+	};
+}
+
 const add = (map: Map<string, Set<string>>, key: string | null, reader: string) => {
 	if (key === null) return;
 	const readers = map.get(key) ?? new Set<string>();
@@ -80,7 +135,7 @@ const add = (map: Map<string, Set<string>>, key: string | null, reader: string) 
 	map.set(key, readers);
 };
 
-function tallyOf(session: ReadingSession): Tally {
+function tallyOf(session: Pick<ReadingSession, 'storyId' | 'storyTitle'>): Tally {
 	return {
 		storyId: session.storyId,
 		storyTitle: session.storyTitle,
@@ -100,38 +155,32 @@ function tallyOf(session: ReadingSession): Tally {
 	};
 }
 
-function addSession(tally: Tally, session: ReadingSession, day: string, week: string) {
+function addSession(tally: Tally, story: StorySession, day: string, week: string) {
+	const session = story.details;
 	// A reader without a visitor ID is known by this session alone.
 	const reader = session.visitorId ?? `session ${tally.sessions}`;
 	if (session.visitorId === null) tally.withoutId++;
 	tally.sessions++;
 	tally.storyTitle ??= session.storyTitle;
-	tally.readingSeconds += session.readingSeconds;
-	const deepest = session.deepestSlide ?? 0;
+	tally.readingSeconds += story.readingSeconds;
+	const deepest = story.deepestSlide ?? 0;
 	if (deepest <= 1 && session.clicks === 0) tally.bounced++;
 	const engaged =
 		session.clicks > 0 ||
 		session.slidesViewed.length >= 2 ||
-		session.readingSeconds >= ENGAGED_SECONDS;
+		story.readingSeconds >= ENGAGED_SECONDS;
 	const known = tally.readers.get(reader);
-	tally.readers.set(reader, {
-		deepest: Math.max(known?.deepest ?? 0, deepest),
-		engaged: (known?.engaged ?? false) || engaged,
-	});
+	if (known) {
+		known.deepest = Math.max(known.deepest, deepest);
+		known.engaged ||= engaged;
+	} else tally.readers.set(reader, { deepest, engaged });
 	for (const slide of session.slidesViewed) add(tally.slideViewers, String(slide), reader);
-	for (const [slide, seconds] of Object.entries(session.secondsPerSlide))
-		tally.slideSeconds.set(Number(slide), (tally.slideSeconds.get(Number(slide)) ?? 0) + seconds);
+	for (const [slide, seconds] of story.secondsPerSlide)
+		tally.slideSeconds.set(slide, (tally.slideSeconds.get(slide) ?? 0) + seconds);
 	add(tally.devices, session.deviceType, reader);
 	add(tally.cities, session.locationCity, reader);
-	const onDay = tally.days.get(day) ?? { sessions: 0, readers: new Set<string>() };
-	onDay.sessions++;
-	onDay.readers.add(reader);
-	tally.days.set(day, onDay);
-	const inWeek = tally.weeks.get(week) ?? { sessions: 0, deepest: new Map<string, number>() };
-	inWeek.sessions++;
-	inWeek.deepest.set(reader, Math.max(inWeek.deepest.get(reader) ?? 0, deepest));
-	tally.weeks.set(week, inWeek);
-	for (const [action, clicks] of Object.entries(session.actionClicks)) {
+	addToCalendar(tally, reader, deepest, day, week);
+	for (const [action, clicks] of story.actionClicks) {
 		const clicked = tally.actions.get(action) ?? { readers: new Set<string>(), clicks: 0 };
 		clicked.readers.add(reader);
 		clicked.clicks += clicks;
@@ -146,6 +195,17 @@ function addSession(tally: Tally, session: ReadingSession, day: string, week: st
 	version.readers.add(reader);
 	version.sessions++;
 	tally.versions.set(session.versionId, version);
+}
+
+function addToCalendar(tally: Tally, reader: string, deepest: number, day: string, week: string) {
+	const onDay = tally.days.get(day) ?? { sessions: 0, readers: new Set<string>() };
+	onDay.sessions++;
+	onDay.readers.add(reader);
+	tally.days.set(day, onDay);
+	const inWeek = tally.weeks.get(week) ?? { sessions: 0, deepest: new Map<string, number>() };
+	inWeek.sessions++;
+	inWeek.deepest.set(reader, Math.max(inWeek.deepest.get(reader) ?? 0, deepest));
+	tally.weeks.set(week, inWeek);
 }
 
 /** The funnel and each slide's reach up to the last slide: reaching a slide is viewing it or a later one. */
@@ -258,21 +318,18 @@ function summaryOf(
 	};
 }
 
-/**
- * One summary per story read in the period, from its reading sessions (oldest first, as
- * ReadingSessions.results lists them): Get Events › Summary per Story. Stories most read first.
- */
-export function storySummaries(
-	sessions: ReadingSession[],
+/** One summary per story of `sessions` (oldest first), stories most read first. */
+function summariesOf(
+	sessions: Iterable<StorySession>,
 	options: StorySummaryOptions,
 ): IDataObject[] {
 	const day = dayIn(options.timeZone);
 	const weeks = new Map<string, string>();
 	const tallies = new Map<string, Tally>();
 	for (const session of sessions) {
-		const tally = tallies.get(session.storyId) ?? tallyOf(session);
-		tallies.set(session.storyId, tally);
-		const date = day(Date.parse(session.startedAt));
+		const tally = tallies.get(session.details.storyId) ?? tallyOf(session.details);
+		tallies.set(session.details.storyId, tally);
+		const date = day(session.startedAt);
 		const week = weeks.get(date) ?? weekOf(date);
 		weeks.set(date, week);
 		addSession(tally, session, date, week);
@@ -287,12 +344,33 @@ export function storySummaries(
 		.map((tally) => summaryOf(tally, options, calendar));
 }
 
+/** Get Events › Summary per Story from the sessions as items (oldest first, as ReadingSessions.results lists them). */
+export function storySummaries(
+	sessions: ReadingSession[],
+	options: StorySummaryOptions,
+): IDataObject[] {
+	return summariesOf(sessions.map(finished), options);
+}
+
+/** The same from the sessions as read, none made an item first: what the node runs (docs/development.md › Summary per Story). */
+export function storySummariesOf(
+	sessions: ReadingSessions,
+	options: StorySummaryOptions,
+): IDataObject[] {
+	return summariesOf(
+		(function* () {
+			for (const open of sessions.sorted()) yield opened(open);
+		})(),
+		options,
+	);
+}
+
 /** A story's summary for a period without its sessions (Compare With: read only in the other period). */
 export function storySummaryOfNone(
 	story: { storyId: string; storyTitle: string | null },
 	options: StorySummaryOptions,
 ): IDataObject {
-	const tally = tallyOf(story as ReadingSession);
+	const tally = tallyOf(story);
 	return summaryOf(tally, options, calendarOf(options));
 }
 

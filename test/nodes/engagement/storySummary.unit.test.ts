@@ -2,14 +2,18 @@
  * Summary per Story from reading sessions: as a property over generated events (two stories, known
  * and unknown readers, devices, cities, clicks, days across midnight in a time zone that is not UTC,
  * any API order), every field equals what a count by hand over the Summary per Reading Session items
- * of the same events gives (scripts/examples/stories.js); and crafted cases with their figures
- * written out.
+ * of the same events gives (scripts/examples/stories.js), from the open sessions (as the node runs
+ * it) and from those items alike; and crafted cases with their figures written out.
  */
 import fc from 'fast-check';
 
 import type { AnalyticsEvent } from '../../../nodes/engagement/events';
 import { ReadingSessions } from '../../../nodes/engagement/sessions';
-import { storyRows, storySummaries } from '../../../nodes/engagement/storySummary';
+import {
+	storyRows,
+	storySummaries,
+	storySummariesOf,
+} from '../../../nodes/engagement/storySummary';
 import { storiesByHand } from '../../../scripts/examples/stories';
 
 const SEED = 55;
@@ -26,7 +30,9 @@ function summaries(events: AnalyticsEvent[], options: { lastSlide?: number } = {
 	const items = sessions.results(PERIOD.to);
 	return {
 		items,
-		actual: storySummaries(items, { ...PERIOD, ...options }),
+		// What the node runs: from the sessions as read, none made an item.
+		actual: storySummariesOf(sessions, { ...PERIOD, ...options }),
+		fromItems: () => storySummaries(items, { ...PERIOD, ...options }),
 		byHand: () => storiesByHand(items, { ...PERIOD, ...options }),
 	};
 }
@@ -70,7 +76,7 @@ afterAll(() =>
 	),
 );
 
-test(`every field of Summary per Story is the count by hand over Summary per Reading Session, whatever the API's order, with and without Last Slide (seed ${SEED})`, () => {
+test(`every field of Summary per Story is the count by hand over Summary per Reading Session, whatever the API's order, with and without Last Slide, from the sessions as read and from their items alike (seed ${SEED})`, () => {
 	const rowsAndOrder = fc
 		.array(rowArbitrary, { minLength: 1, maxLength: 60 })
 		.chain((rows) =>
@@ -79,8 +85,9 @@ test(`every field of Summary per Story is the count by hand over Summary per Rea
 	fc.assert(
 		fc.property(rowsAndOrder, fc.option(fc.integer({ min: 1, max: 10 })), ([rows, order], last) => {
 			const options = last === null ? {} : { lastSlide: last };
-			const { items, actual, byHand } = summaries(toEvents(rows), options);
+			const { items, actual, fromItems, byHand } = summaries(toEvents(rows), options);
 			expect(actual).toEqual(byHand());
+			expect(fromItems()).toEqual(actual);
 			expect(summaries(toEvents(order), options).actual).toEqual(actual);
 			shown.sets++;
 			shown.stories += actual.length;

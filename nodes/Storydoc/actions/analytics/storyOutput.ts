@@ -1,8 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { ReadingSession } from '../../../engagement/session';
+import type { ReadingSessions } from '../../../engagement/sessions';
 import type { StorySummaryOptions } from '../../../engagement/storySummary';
-import { storyRows, storySummaries } from '../../../engagement/storySummary';
+import { storyRows, storySummariesOf } from '../../../engagement/storySummary';
 import { fieldError } from '../../helpers/fieldError';
 import { itemParameter, runNode } from '../../helpers/runParameters';
 import { optionField, slideOrZeroField } from '../../helpers/validation';
@@ -49,8 +49,8 @@ export function readStoryOptions(
 	return { items, lastSlide, timeZone: context.getTimezone(), from: query.from, to: query.to };
 }
 
-/** Summary per Story from the period's sessions, nested or flat. */
-export function storyItems(sessions: ReadingSession[], { items, ...options }: StoryOptions) {
-	const summaries = storySummaries(sessions, options);
+/** Summary per Story from the period's sessions as read (none made an item), nested or flat. */
+export function storyItems(sessions: ReadingSessions, { items, ...options }: StoryOptions) {
+	const summaries = storySummariesOf(sessions, options);
 	return items === 'story' ? summaries : storyRows(summaries, items);
 }
