@@ -31,3 +31,13 @@ export const analyticsFilters: INodeProperties = {
 		},
 	],
 };
+
+export const readerFilterProperty: INodeProperties = {
+	displayName: 'Reader',
+	name: 'reader',
+	type: 'string',
+	placeholder: 'vis_aa11bb22cc33dd44 or name@company.com',
+	default: '',
+	description:
+		"Raw Events and Summary per Reading Session: only this reader's events. A visitor ID (visitorId) is one reader; an email matches the events' prospectEmail (any case), the prospect a version was made for, so on one version it keeps every reader. The API still returns every event of the period: only the output shrinks.",
+};

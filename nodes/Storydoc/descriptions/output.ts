@@ -37,7 +37,7 @@ export function outputProperties(
 		{
 			name: 'Selected Fields',
 			value: 'selected',
-			description: `The fields you choose, always with ${shape.idField}`,
+			description: `The fields you choose, always with ${shape.idFields.join(' and ')}`,
 		},
 	];
 	const outputShow = (asTool: boolean) => ({
@@ -70,7 +70,7 @@ export function outputProperties(
 			type: 'multiOptions',
 			options: shape.fields.map((field) => ({ name: field, value: field })),
 			default: [],
-			description: `The fields to return; ${shape.idField} is always returned`,
+			description: `The fields to return; ${shape.idFields.join(' and ')} ${shape.idFields.length > 1 ? 'are' : 'is'} always returned`,
 			displayOptions: {
 				show: { '@version': [{ _cnd: { gte: 2 } }], [shape.parameter.name]: ['selected'] },
 			},

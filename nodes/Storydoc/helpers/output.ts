@@ -15,7 +15,7 @@ export interface OutputShape {
 	/** Get Events names it Event Fields: its Output parameter is taken. */
 	parameter: { name: string; label: string };
 	/** Kept by Selected Fields whatever is chosen, as n8n's nodes keep the record's ID. */
-	idField: string;
+	idFields: readonly string[];
 	fields: readonly string[];
 	simpleFields: readonly string[];
 	simplify: (object: IDataObject) => IDataObject;
@@ -25,7 +25,7 @@ const valueOrNull = (value: unknown) => (value === undefined ? null : value);
 
 export const VERSION_OUTPUT: OutputShape = {
 	parameter: { name: 'output', label: 'Output' },
-	idField: 'id',
+	idFields: ['id'],
 	fields: [
 		'id',
 		'title',
@@ -91,7 +91,7 @@ const SIMPLE_EVENT_FIELDS = [
 
 export const EVENT_OUTPUT: OutputShape = {
 	parameter: { name: 'eventFields', label: 'Event Fields' },
-	idField: 'eventId',
+	idFields: ['eventId', 'eventKey'],
 	fields: [
 		'sessionId',
 		'eventId',
@@ -135,7 +135,7 @@ function groupKeys(groups: unknown): string[] {
 
 export const STORY_OUTPUT: OutputShape = {
 	parameter: { name: 'output', label: 'Output' },
-	idField: 'id',
+	idFields: ['id'],
 	fields: [
 		'id',
 		'title',
@@ -201,7 +201,7 @@ export function readOutput(
 	const fields = (Array.isArray(chosen) ? chosen : [chosen]).map((field) =>
 		optionField(node, itemIndex, 'Fields', field, offered),
 	);
-	const keep = [shape.idField, ...shape.fields.filter((field) => fields.includes(field))];
+	const keep = [...shape.idFields, ...shape.fields.filter((field) => fields.includes(field))];
 	return (object) => {
 		const selected: IDataObject = {};
 		for (const field of keep) selected[field] = valueOrNull(object[field]);

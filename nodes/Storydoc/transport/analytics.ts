@@ -23,6 +23,8 @@ export interface AnalyticsPagingOptions {
 	concurrency?: number;
 	limit?: number;
 	itemIndex?: number;
+	/** Only the events it keeps are yielded and counted toward `limit` (Filters › Reader); the requests stay the same. */
+	keep?: (event: AnalyticsEvent) => boolean;
 }
 
 interface EventsResponse {
@@ -99,14 +101,14 @@ async function fetchEventsPage(
 export async function* analyticsEvents(
 	this: StorydocContext,
 	query: AnalyticsQuery,
-	{ concurrency = DEFAULT_PAGE_CONCURRENCY, limit, itemIndex }: AnalyticsPagingOptions = {},
+	{ concurrency = DEFAULT_PAGE_CONCURRENCY, limit, itemIndex, keep }: AnalyticsPagingOptions = {},
 ): AsyncGenerator<AnalyticsEvent[], void, undefined> {
 	let remaining = limit ?? Number.POSITIVE_INFINITY;
 	for (const window of splitIntoWindows(query.from, query.to)) {
 		const pages = orderedPages((page) => fetchEventsPage(this, query, window, page, itemIndex), {
 			concurrency,
 			wanted: remaining,
-			drop: (event) => isOutsideWindow(event.timestamp, window),
+			drop: (event) => isOutsideWindow(event.timestamp, window) || (keep ? !keep(event) : false),
 		});
 		for await (const events of pages) {
 			const batch = events.length > remaining ? events.slice(0, remaining) : events;

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { DEFAULT_PAGE_CONCURRENCY, MAX_PAGE_CONCURRENCY, MAX_SLIDE } from '../../constants';
-import { analyticsFilters } from '../../descriptions/analyticsFilters';
+import { analyticsFilters, readerFilterProperty } from '../../descriptions/analyticsFilters';
 import { versionLocator } from '../../descriptions/locators';
 import { outputProperties } from '../../descriptions/output';
 import { engagementLevelProperty } from '../../descriptions/engagementLevel';
@@ -137,11 +137,35 @@ const properties: INodeProperties[] = [
 		description: 'Max number of results to return',
 		displayOptions: { show: { output: ['events'], returnAll: [false] } },
 	},
+	{
+		displayName: 'Items',
+		name: 'eventItems',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'One per Event',
+				value: 'event',
+				description: 'Each view or click an item of its own',
+			},
+			{
+				name: 'One per Page of Events',
+				value: 'page',
+				description:
+					"An item for each page the API answers, its 'events' list holding the page's events (up to 1,000, oldest first): for writing many at once, such as one database statement per page",
+			},
+		],
+		default: 'event',
+		displayOptions: { show: { output: ['events'] } },
+	},
 	...outputProperties(EVENT_OUTPUT, { withSimplify: true }).map((property) => ({
 		...property,
 		displayOptions: { show: { ...property.displayOptions?.show, output: ['events'] } },
 	})),
-	analyticsFilters,
+	{
+		...analyticsFilters,
+		options: [readerFilterProperty, ...(analyticsFilters.options ?? [])],
+	},
 	{
 		displayName: 'Options',
 		name: 'options',

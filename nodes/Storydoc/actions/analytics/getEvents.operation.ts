@@ -20,6 +20,7 @@ import {
 } from '../../helpers/validation';
 import { EVENT_OUTPUT, readOutput } from '../../helpers/output';
 import { ReadingSessions } from '../../../engagement/sessions';
+import { eventKeyOf } from '../../../engagement/eventKey';
 import type { ReadingSession } from '../../../engagement/session';
 import { analyticsEvents } from '../../transport/analytics';
 import type { AnalyticsQuery } from '../../transport/analytics';
@@ -32,6 +33,7 @@ import { readStoryOptions, storyItems } from './storyOutput';
 import { sessionLevel, versionLevel } from '../../../engagement/levels';
 import type { LevelRules } from '../../../engagement/levels';
 import { readLevelRules } from '../../helpers/levelRules';
+import { readReader } from './readReader';
 
 export { description } from './getEvents.description';
 
@@ -202,6 +204,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest
 		itemVersions: "Summary for Each Item's Version",
 		storySummary: 'Summary per Story',
 	});
+	const keep = readReader(this, itemIndex, output);
 	if (output === 'itemVersions') {
 		const compareWith = readCompareWith(this, itemIndex, { output, query });
 		return prepareItemVersion(this, itemIndex, query, compareWith);
@@ -224,11 +227,18 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest
 			query.storyId,
 			query.versionId,
 			query.userEmail,
+			itemParameter(this, 'filters.reader', itemIndex, ''),
 			output,
 			limit,
 		]),
 	);
 	const shape = output === 'events' ? readOutput(this, itemIndex, EVENT_OUTPUT) : undefined;
+	const perPage =
+		output === 'events' &&
+		optionField(node, itemIndex, 'Items', itemParameter(this, 'eventItems', itemIndex, 'event'), {
+			event: 'One per Event',
+			page: 'One per Page of Events',
+		}) === 'page';
 	const idleGapMs = output === 'events' ? 0 : readIdleGapMs(this, itemIndex);
 	const story = output === 'storySummary' ? readStoryOptions(this, itemIndex, query) : undefined;
 	const levels =
@@ -252,7 +262,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest
 				itemData: { item: itemIndex },
 			});
 		}
-		const events = analyticsEvents.call(this, query, { concurrency, limit, itemIndex });
+		const events = analyticsEvents.call(this, query, { concurrency, limit, itemIndex, keep });
 		if (output !== 'events') {
 			let results: IDataObject[];
 			if (output === 'versionSummary') {
@@ -263,18 +273,30 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): ItemRequest
 			} else {
 				const sessions = new ReadingSessions(idleGapMs);
 				for await (const page of events) for (const event of page) sessions.add(event);
-				const finished = sessions.results(Math.min(query.to, Date.now()));
-				results = story ? storyItems(finished, story) : withLevels(finished, levels!);
+				results = story
+					? storyItems(sessions, story)
+					: withLevels(sessions.results(Math.min(query.to, Date.now())), levels!);
 			}
 			return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(results), {
 				itemData: { item: itemIndex },
 			});
 		}
-		// Built page by page from the parsed events: no page wrapper and no copy is kept.
+		// Built page by page from the parsed events: no page wrapper and no copy is kept. One item per
+		// page spares n8n an item per event (docs/development.md › Raw Events a page per item).
 		const items: INodeExecutionData[] = [];
 		for await (const page of events) {
-			for (const event of page)
+			if (perPage) {
+				const shaped = page.map((event) => {
+					event.eventKey = eventKeyOf(event);
+					return shape ? shape(event) : event;
+				});
+				items.push({ json: { events: shaped }, pairedItem: { item: itemIndex } });
+				continue;
+			}
+			for (const event of page) {
+				event.eventKey = eventKeyOf(event);
 				items.push({ json: shape ? shape(event) : event, pairedItem: { item: itemIndex } });
+			}
 		}
 		return items;
 	};

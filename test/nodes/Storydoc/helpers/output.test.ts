@@ -216,7 +216,11 @@ describe('Output (node version 2)', () => {
 			fields: ['deviceType'],
 		});
 		expect(selected).toEqual(
-			raw.map((event) => ({ eventId: event.eventId, deviceType: event.deviceType ?? null })),
+			raw.map((event) => ({
+				eventId: event.eventId,
+				eventKey: event.eventKey,
+				deviceType: event.deviceType ?? null,
+			})),
 		);
 	});
 

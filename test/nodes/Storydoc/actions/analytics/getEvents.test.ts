@@ -37,7 +37,7 @@ interface EventQuery {
 	senderEmail?: string;
 }
 
-/** The sandbox's events a query should return, in the API's order. */
+/** The sandbox's events a query should return, in the API's order, each keyed by its eventId. */
 function expectedEvents({ from, to, storyId, versionId, senderEmail }: EventQuery): Json[] {
 	const versionsOfUser =
 		senderEmail &&
@@ -46,16 +46,18 @@ function expectedEvents({ from, to, storyId, versionId, senderEmail }: EventQuer
 				.filter((v: Json) => v.senderEmail === senderEmail)
 				.map((v: Json) => v.id),
 		);
-	return api.sandbox.state.events.filter((event: Json) => {
-		const instant = Date.parse(event.timestamp);
-		return (
-			instant >= from &&
-			instant <= to &&
-			(!storyId || event.storyId === storyId) &&
-			(!versionId || event.versionId === versionId) &&
-			(!versionsOfUser || versionsOfUser.has(event.versionId))
-		);
-	});
+	return api.sandbox.state.events
+		.filter((event: Json) => {
+			const instant = Date.parse(event.timestamp);
+			return (
+				instant >= from &&
+				instant <= to &&
+				(!storyId || event.storyId === storyId) &&
+				(!versionId || event.versionId === versionId) &&
+				(!versionsOfUser || versionsOfUser.has(event.versionId))
+			);
+		})
+		.map((event: Json) => ({ ...event, eventKey: event.eventId }));
 }
 
 const getEvents = (extra: INodeParameters = {}): INodeParameters => ({
