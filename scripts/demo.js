@@ -7,11 +7,14 @@
  * for CRM records, the update of a deal's version, the engagement table.
  *
  * It ends naming the second command, `npm run demo:recipes`: the recipes of examples/recipes/ in the
- * real n8n app (installed on first use), with HubSpot, Salesforce, Pipedrive, Slack, Google Sheets and QuickChart answered by
- * local stand-ins (scripts/demoRecipes.js).
+ * real n8n app (installed on first use), with HubSpot, Salesforce, Pipedrive, Slack, Google Sheets,
+ * QuickChart, Gmail and the AI Agent's model answered by local stand-ins (scripts/demoRecipes.js).
  *
  * Needs a build: `npm run demo` runs `npm run build` first. Nothing leaves this machine.
  */
+const fs = require('node:fs');
+const path = require('node:path');
+
 const { loadEngine } = require('./engine');
 const { loadExamples, sandboxClient } = require('./examples');
 const { ensure, expectEqual } = require('./lib/assertions');
@@ -88,16 +91,45 @@ async function main() {
 	console.log(
 		'your n8n and follow the note in each: pick your Storydoc credential, your story and your sender.',
 	);
-	console.log(
-		bold(
-			'\nNext: the recipes with HubSpot, Salesforce, Pipedrive, Slack, Google Sheets and QuickChart in the real n8n app',
-		),
-	);
+	const { count, services } = recipeServices();
+	console.log(bold(`\nNext: the ${count} recipes with ${listed(services)} in the real n8n app`));
 	console.log(
 		'  npm run demo:recipes   (installs n8n 2.41.1 on first use: about 5 minutes and 3 GB; then runs',
 	);
 	console.log('                          each recipe against local stand-ins of those services)');
 }
+
+/** What the recipes' nodes talk to, by node type: the services `npm run demo:recipes` stands in for. */
+const SERVICES = {
+	'n8n-nodes-base.hubspot': 'HubSpot',
+	'n8n-nodes-base.salesforce': 'Salesforce',
+	'n8n-nodes-base.pipedrive': 'Pipedrive',
+	'n8n-nodes-base.slack': 'Slack',
+	'n8n-nodes-base.googleSheets': 'Google Sheets',
+	'n8n-nodes-base.quickChart': 'QuickChart',
+	'n8n-nodes-base.gmail': 'Gmail',
+	'n8n-nodes-base.postgres': 'PostgreSQL',
+	'n8n-nodes-base.dataTable': "n8n's Data Table",
+	'@n8n/n8n-nodes-langchain.agent': "n8n's AI Agent (a scripted stand-in model)",
+};
+
+/** The recipes in examples/recipes/ and, in the order above, the services they use. */
+function recipeServices() {
+	const dir = path.join(__dirname, '..', 'examples', 'recipes');
+	const files = fs.readdirSync(dir).filter((file) => file.endsWith('.json'));
+	const types = new Set(
+		files.flatMap((file) =>
+			JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')).nodes.map((node) => node.type),
+		),
+	);
+	const services = Object.entries(SERVICES)
+		.filter(([type]) => types.has(type))
+		.map(([, name]) => name);
+	return { count: files.length, services };
+}
+
+const listed = (names) =>
+	names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 
 main().catch((error) => {
 	console.error(error.stack || error);

@@ -2,7 +2,9 @@
 /**
  * `npm run demo:recipes`, the demo's second command: the recipes of examples/recipes/ in the real n8n
  * app (installed into ~/.cache/storydoc-e2e on first use, a few minutes), with HubSpot, Salesforce,
- * Pipedrive, Slack, Google Sheets and QuickChart answered by local stand-ins behind an intercepting proxy. It runs the real-app
+ * Pipedrive, Slack, Google Sheets, QuickChart, Gmail and the AI Agent's model (scripted tool calls)
+ * answered by local stand-ins behind an intercepting proxy, Debian's PostgreSQL for the warehouse
+ * recipe (installed with apt when missing) and n8n's own Data Tables for its embedded variant. It runs the real-app
  * scenarios that check them (e2e/scenarios/recipe*.test.js), which print what each service received.
  */
 const { spawn } = require('node:child_process');
@@ -47,7 +49,7 @@ const bold = (text) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text);
 async function demoRecipes() {
 	console.log(
 		bold(
-			'\n▶ Recipes: Storydoc with HubSpot, Salesforce, Pipedrive, Slack, Google Sheets and QuickChart  (examples/recipes/)',
+			"\n▶ Recipes: Storydoc with HubSpot, Salesforce, Pipedrive, Slack, Google Sheets, QuickChart, Gmail, PostgreSQL, n8n's Data Table and the AI Agent  (examples/recipes/)",
 		),
 	);
 	console.log(

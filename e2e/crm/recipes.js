@@ -1,14 +1,14 @@
 'use strict';
 /**
- * The recipes of examples/recipes/ as the real app runs them: the credentials a user picks (HubSpot, Slack, Salesforce, Pipedrive, Storydoc)
- * and each template as filed, with only what its notes tell the user to set filled in (the story).
+ * The recipes of examples/recipes/ as the real app runs them: the credentials a user picks (HubSpot, Slack, Salesforce, Pipedrive, PostgreSQL, Storydoc)
+ * and each template as filed, with only what its Set up note tells the user to set filled in (recipeSettings.js).
  * Shared by the real-app scenarios (e2e/scenarios/recipe*.test.js, through useRecipes.js) and the UI check.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { PROPOSAL_STORY_ID, PROPOSAL_STORY_TITLE } = require('../../scripts/examples/sandboxValues');
-const { SALESFORCE_INSTANCE, SELLER_SLACK_ID, TOKENS, WEEKLY_SPREADSHEET_ID } = require('./seed');
+const { fillUserChoices } = require('./recipeSettings');
+const { SALESFORCE_INSTANCE, TOKENS } = require('./seed');
 
 const RECIPES_DIR = path.resolve(__dirname, '..', '..', 'examples', 'recipes');
 /**
@@ -68,41 +68,19 @@ const crmCredentials = ({ modelUrl = 'http://127.0.0.1:9/v1' } = {}) => [
 		},
 	},
 	{
+		id: 'postgresRecipes',
+		name: 'Postgres',
+		type: 'postgres',
+		// The warehouse recipe's scenario imports it again on its own PostgreSQL (e2e/warehouse/).
+		data: { host: '127.0.0.1', port: 5432, database: 'storydoc', user: 'n8n', password: '' },
+	},
+	{
 		id: 'openAiRecipes',
 		name: 'OpenAI',
 		type: 'openAiApi',
 		data: { apiKey: TOKENS.openAi, url: modelUrl },
 	},
 ];
-
-/**
- * What a recipe leaves to the user that the sandbox or a stand-in decides: the story to personalize,
- * the spreadsheet to write to, the seller's Slack member ID.
- */
-function fillUserChoices(workflow) {
-	for (const node of workflow.nodes) {
-		if (
-			node.type === 'n8n-nodes-base.slack' &&
-			node.parameters.select === 'user' &&
-			node.parameters.user?.value === ''
-		)
-			node.parameters.user = { __rl: true, mode: 'id', value: SELLER_SLACK_ID };
-		if (node.type === 'n8n-nodes-base.googleSheets' && node.parameters.documentId?.value === '')
-			node.parameters.documentId = { __rl: true, mode: 'id', value: WEEKLY_SPREADSHEET_ID };
-		if (
-			node.type.endsWith('.storydoc') &&
-			node.parameters.operation === 'create' &&
-			node.parameters.storyId?.value === ''
-		)
-			node.parameters.storyId = {
-				__rl: true,
-				mode: 'list',
-				value: PROPOSAL_STORY_ID,
-				cachedResultName: PROPOSAL_STORY_TITLE,
-			};
-	}
-	return workflow;
-}
 
 /** Every recipe file, by its name without .json: { file, asFiled, workflow }. */
 function loadRecipes() {

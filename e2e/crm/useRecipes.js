@@ -3,8 +3,10 @@
  * What a recipe scenario file uses (call at its top, as `useApp`): the CRM stand-ins' process started
  * first, so that n8n gets its proxy; the real app; the credentials and the recipes imported; every
  * stand-in and the sandbox reset before each test, and no request astray after it. Helpers run a
- * recipe with `n8n execute`, or active as if for an hour, and read its stored runs.
+ * recipe with `n8n execute`, or active as if for an hour (polling every minute, where the recipes poll
+ * every 5: what n8n imported of the filed setting is checked apart), and read its stored runs.
  */
+const fs = require('node:fs');
 const path = require('node:path');
 
 const { ensure, expectEqual } = require('../../scripts/lib/assertions');
@@ -16,7 +18,10 @@ const n8nApp = require('../n8n-app');
 const { executionOutputs } = require('../triggers/executions');
 const { startCrm } = require('./client');
 const { crmCredentials, loadRecipes, outputsByBranch } = require('./recipes');
+const { pollTimesAsFiled } = require('./pollTimesAsFiled');
 const { TOKENS } = require('./seed');
+
+const EVERY_MINUTE = { item: [{ mode: 'everyMinute' }] };
 
 function useRecipes() {
 	const extraEnv = {};
@@ -94,13 +99,19 @@ function helpers({ app, recipes }) {
 		 * minutes ago, added now, are read by its first poll. Only that state is set.
 		 */
 		async activateAsIfAnHourAgo(recipe) {
-			const { workflow } = recipes.get(recipe);
+			const workflow = structuredClone(recipes.get(recipe).workflow);
 			const trigger = workflow.nodes.find((node) => node.type.endsWith('.storydocTrigger'));
+			// Polls a minute apart, not the recipe's 5, so that a test waits a minute per poll: what
+			// a poll reads and costs is the same; the filed setting is checked by pollTimesAsFiled.
+			trigger.parameters.pollTimes = EVERY_MINUTE;
 			const cursor = { timestamp: new Date(Date.now() - 60 * 60_000).toISOString(), seen: [] };
 			await app.cli.importAndActivate([
 				{ ...workflow, staticData: { [`node:${trigger.name}`]: { cursor } } },
 			]);
 		},
+
+		/** A test, first in its file: each trigger recipe polls as filed in n8n's database. */
+		pollTimesAsFiled: () => pollTimesAsFiled({ app, recipes }),
 
 		/** A new version of the proposal story made through the API (nobody has read it): its ID. */
 		async newVersion(data) {

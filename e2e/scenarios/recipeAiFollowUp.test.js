@@ -6,8 +6,10 @@
  * Each hot or warm visit with an email gets one Gmail draft to the visit's own email (whatever the
  * model wrote) and one Slack message to the seller with its link; a bad date from the model comes
  * back to it as a tool error that names the field and the format, and the agent goes on; cold and
- * anonymous visits are never drafted for; the next poll drafts nothing twice. The second test runs
- * the recipe with the Chat Completions model node (1.2) and Gmail and Slack refusing.
+ * anonymous visits are never drafted for; the next poll drafts nothing twice. The second test puts
+ * 50 other readers on a proposal: the model reads its reader's visits only, and a visit's input tokens
+ * stay within 1.2 × those of a proposal its reader alone read. The third runs the recipe with the
+ * Chat Completions model node (1.2) and Gmail and Slack refusing. All poll every 5 minutes, as filed.
  */
 const { ensure, expectEqual } = require('../../scripts/lib/assertions');
 const { SELLER_SLACK_ID } = require('../crm/seed');
@@ -15,13 +17,14 @@ const { STRANGER_EMAIL } = require('../crm/modelScripts');
 const { prospectVersions, useRecipes, view } = require('../crm/useRecipes');
 const { waitFor } = require('../harness/waiting');
 const { agentRuns, toolMessages } = require('../crm/agentRuns');
+const { CLICK, expectAgentRun, otherReaders, readerVisits } = require('../crm/followUpChecks');
 
 const RECIPE = 'ai-follow-up-draft';
-const CLICK = 'CTA click: Book a meeting';
 const NOT_WRITTEN = 'Not written (see the error; run these again)';
-const TOOLS = ['Earlier_visits_of_this_reader', 'Get_the_proposal', 'Slides_that_lose_readers'];
 /** What a model answer takes, as a hosted model's short answers do. */
 const ANSWER_MS = 800;
+/** The recipe polls every 5 minutes, as filed: a poll, and the runs it starts, within this (a hang catcher). */
+const POLL_WAIT_MS = 8 * 60_000;
 const scenario = useRecipes();
 const { app } = scenario;
 
@@ -178,7 +181,7 @@ test('each hot or warm visit with an email: the agent reads the proposal, a bad 
 		await waitFor(
 			async () => (await crm.slack.state()).messages.length >= 2,
 			'the two drafts and their Slack messages',
-			300_000,
+			POLL_WAIT_MS,
 		);
 		const seen = await scenario.storedOutputs(running, RECIPE, 'Tell the seller in Slack');
 		const sessions = seen['When a reader finishes'].map((item) => item.json);
@@ -222,12 +225,67 @@ test('each hot or warm visit with an email: the agent reads the proposal, a bad 
 					entry.path === '/v2/analytics/events' && !entry.query?.versionId && !entry.query?.storyId,
 			).length;
 		const before = polls();
-		await waitFor(() => polls() > before + 1, 'two more polls');
+		await waitFor(() => polls() > before, 'the next poll', POLL_WAIT_MS);
 		expectEqual(
 			[(await crm.gmail.state()).drafts.length, (await crm.slack.state()).messages.length],
 			[drafted, 2],
-			'drafts and messages after two more polls',
+			'drafts and messages after the next poll',
 		);
+	} finally {
+		await running.stop();
+	}
+});
+
+test('with 50 other readers on the proposal, the earlier visits the model reads are its reader’s only, and a visit’s input tokens at most 1.2 × those of a proposal its reader alone read', async () => {
+	const { crm } = scenario;
+	const proposal = (email) => ({ title: 'Proposal for Initrode', first_name: 'Petra', email });
+	const alone = await scenario.newVersion(proposal('petra.a@initrode.test'));
+	const crowded = await scenario.newVersion(proposal('petra.b@initrode.test'));
+	const readers = { [alone]: ['vis_ai_e', 'e'], [crowded]: ['vis_ai_f', 'f'] };
+	const others = otherReaders(crowded, 50);
+	app.sandbox.addEvents([
+		...readerVisits(alone, ...readers[alone]),
+		...readerVisits(crowded, ...readers[crowded]),
+		...others,
+	]);
+	expectEqual(new Set(others.map((event) => event.visitorId)).size, 50, 'the other readers');
+	await activate();
+	const running = await app.start();
+	try {
+		await waitFor(
+			async () => (await crm.slack.state()).messages.length >= 2,
+			'the two drafts and their Slack messages',
+			POLL_WAIT_MS,
+		);
+		const toolRequests = [...app.sandbox.log];
+		expectEqual(
+			(await crm.gmail.state()).drafts.map((draft) => draft.to.toLowerCase()).sort(),
+			['petra.a@initrode.test', 'petra.b@initrode.test'],
+			'one draft per visit, to its email',
+		);
+		const runs = agentRuns(await crm.model.log());
+		const runOf = (versionId) => runs.find((run) => run.versionId === versionId);
+		for (const [versionId, [reader, tag]] of Object.entries(readers)) {
+			const read = toolMessages(runOf(versionId)).filter(
+				(message) =>
+					message.call.name === 'Earlier_visits_of_this_reader' &&
+					message.call.arguments.dateFrom !== 'last Tuesday',
+			);
+			expectEqual(
+				read.map((message) => message.items.map((item) => [item.visitorId, item.sessionId])),
+				[['0', '1', '2'].map((session) => [reader, `${tag}${session}`])],
+				`the earlier visits the model read for ${versionId}: its reader's only, the visit itself last`,
+			);
+		}
+		const [inputAlone, inputCrowded] = [runOf(alone), runOf(crowded)].map((run) => run.usage.input);
+		console.log(
+			`input tokens per visit: ${inputAlone} with the reader alone, ${inputCrowded} with 50 other readers (${(inputCrowded / inputAlone).toFixed(3)} ×)`,
+		);
+		ensure(
+			inputCrowded <= 1.2 * inputAlone,
+			`input tokens with 50 other readers (${inputCrowded}) at most 1.2 × those with the reader alone (${inputAlone})`,
+		);
+		await printCosts(runs, toolRequests, running);
 	} finally {
 		await running.stop();
 	}
@@ -256,7 +314,7 @@ test('with the Chat Completions model node (1.2): Gmail refusing a draft and Sla
 				return items.length >= 2 && items;
 			},
 			'the refused draft and message',
-			300_000,
+			POLL_WAIT_MS,
 		);
 		const refused = Object.fromEntries(
 			mine.map(({ json }) => [
@@ -282,6 +340,11 @@ test('with the Chat Completions model node (1.2): Gmail refusing a draft and Sla
 			'The service is receiving too many requests from you (item 0)',
 			'the draft Gmail refused: n8n’s text for a 429 (Google’s own message is not in the item)',
 		);
+		expectEqual(
+			draftFailed.errorDescription,
+			null,
+			'the draft Gmail refused: no errorDescription (as the README and the note say)',
+		);
 		ensure(typeof refused['Slack message'].error === 'string', 'the refused message’s error');
 		expectEqual(
 			refused['Slack message'].draft,
@@ -306,67 +369,5 @@ test('with the Chat Completions model node (1.2): Gmail refusing a draft and Sla
 		await running.stop();
 	}
 });
-
-/**
- * One visit's agent run, from the model's side: the three tools offered; the proposal by its ID
- * and the earlier visits from "last Tuesday", refused as a tool error the model reads (the field
- * and the format); then the earlier visits with ISO dates and the story by the proposal's editor
- * address, each reaching the API as sent; then the draft.
- */
-function expectAgentRun(run, sandboxLog) {
-	expectEqual(run.tools, TOOLS, 'the tools the agent offered the model');
-	expectEqual(run.calls, 3, 'model calls for one visit');
-	const [first, second] = run.toolCallsByTurn;
-	expectEqual(
-		first.map((call) => call.name),
-		['Get_the_proposal', 'Earlier_visits_of_this_reader'],
-		'the first turn’s tool calls',
-	);
-	const messages = toolMessages(run);
-	const refused = messages.find((message) => message.call.arguments.dateFrom === 'last Tuesday');
-	expectEqual(
-		refused.items,
-		[
-			{
-				error:
-					'Item 0: "From" is not a valid date. Value given: "last Tuesday". Use ISO 8601, for example 2026-01-31T00:00:00Z.',
-			},
-		],
-		'the refused date, as the model reads it: the field, the value and the format',
-	);
-	const proposal = messages.find((message) => message.call.name === 'Get_the_proposal');
-	expectEqual(
-		Object.keys(proposal.items[0]).sort(),
-		['data', 'editorUrl', 'id', 'storyId', 'storyTitle', 'title', 'url'],
-		'Get the proposal returns the fields its Output selects',
-	);
-	const earlier = messages.find(
-		(message) => message.call.name === 'Earlier_visits_of_this_reader' && message !== refused,
-	);
-	ensure(earlier.items.length >= 1, 'the earlier visits the model read');
-	ensure(
-		earlier.items.every((item) => 'readingSeconds' in item && 'engagementLevel' in item),
-		'each earlier visit a Summary per Reading Session item',
-	);
-	const story = second.find((call) => call.name === 'Slides_that_lose_readers');
-	expectEqual(
-		story.arguments.story,
-		proposal.items[0].editorUrl,
-		'the story asked by its editor address',
-	);
-	const reads = sandboxLog.filter(
-		(entry) =>
-			entry.path === '/v2/analytics/events' &&
-			entry.query?.dateFrom === second[0].arguments.dateFrom,
-	);
-	ensure(
-		reads.length >= 2,
-		`the two reads with the model's ISO dates reached the API: ${reads.length}`,
-	);
-	ensure(
-		!sandboxLog.some((entry) => JSON.stringify(entry.query ?? {}).includes('Tuesday')),
-		'nothing sent for the refused date',
-	);
-}
 
 scenario.noTokenLeaked();

@@ -18,6 +18,7 @@ const NOT_WRITTEN = 'Not written (see the error; run these again)';
 const CLICK = 'CTA click: Book a meeting';
 const PIPEDRIVE_FIELD = '7b3f0c0de1a2b3c4d5e6f708192a3b4c5d6e7f80';
 const scenario = useRecipes();
+scenario.pollTimesAsFiled();
 const { app } = scenario;
 
 /** The people and proposals of the month, in each service as a sales team would have them. */

@@ -11,6 +11,7 @@ const { waitFor } = require('../harness/waiting');
 
 const RECIPE = 'pipedrive-first-view';
 const scenario = useRecipes();
+scenario.pollTimesAsFiled();
 const { app } = scenario;
 
 /** A new version of the proposal story (nobody has read it), made through the API. */

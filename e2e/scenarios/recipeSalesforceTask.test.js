@@ -18,6 +18,7 @@ const LEAD_ID = '00Q000000000001AAA';
 const CASED_LEAD_ID = '00Q000000000002AAA';
 const NOT_WRITTEN = 'Not written (see the error; run these again)';
 const scenario = useRecipes();
+scenario.pollTimesAsFiled();
 const { app } = scenario;
 
 /** Three prospects: a Salesforce Contact, a Lead, and someone in neither; the visits of each. */

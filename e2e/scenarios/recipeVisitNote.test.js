@@ -19,6 +19,7 @@ const DEAL_ID = '18060000';
 const CASED_CONTACT_ID = '393998';
 const NOT_WRITTEN = 'Not written (see the error; run these again)';
 const scenario = useRecipes();
+scenario.pollTimesAsFiled();
 const { app } = scenario;
 
 /** Two prospects: the first a HubSpot contact with a deal on their version, the second nobody in HubSpot. */

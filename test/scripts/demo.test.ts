@@ -27,4 +27,9 @@ test('npm run demo runs every example against the sandbox and reports each, with
 	expect(lines.filter((line) => line.trim().startsWith('✗'))).toEqual([]);
 	expect(demo.stdout).toContain('Every example ran against the sandbox.');
 	expect(demo.stdout).toContain('npm run demo:recipes');
+	// The next command named with every service the recipes use, the AI ones too.
+	const next = lines.find((line) => line.includes('Next: the '));
+	expect(next).toContain(
+		"Next: the 10 recipes with HubSpot, Salesforce, Pipedrive, Slack, Google Sheets, QuickChart, Gmail, PostgreSQL, n8n's Data Table and n8n's AI Agent (a scripted stand-in model) in the real n8n app",
+	);
 });
