@@ -104,14 +104,15 @@ function buildEvent(ids, timestampMs, fromVersion, action, device, location) {
  * Storydoc's reference (`view_slide_3`). Each version has three readers, so the same reader comes back
  * days later and a second reader opens it; every 25th session has no sessionId. About one click in
  * five lands on the exact millisecond of the view before it, so ties in `timestamp` are common and
- * ordering falls back to `eventId`.
+ * ordering falls back to `eventId`. `evenly`: over the whole span, whatever the version's life.
  */
-function generateEvents({ random, versions, stories, count, now, spanMs }) {
+function generateEvents({ random, versions, stories, count, now, spanMs, evenly = false }) {
 	const storyById = new Map(stories.map((story) => [story.id, story]));
 	const targets = versions.map((version) => {
-		const start = Math.max(now - spanMs, Date.parse(version.createdAt));
+		const start = evenly ? now - spanMs : Math.max(now - spanMs, Date.parse(version.createdAt));
 		const end =
-			Math.min(now, version.expireAt ? Date.parse(version.expireAt) : now) - SESSION_ROOM_MS;
+			(evenly ? now : Math.min(now, version.expireAt ? Date.parse(version.expireAt) : now)) -
+			SESSION_ROOM_MS;
 		return {
 			start,
 			end,

@@ -102,13 +102,14 @@ function deepFreeze(value) {
 
 /**
  * A fresh, mutable copy of the seed with dates resolved against `now`.
- * @param {{ seed: number, now: number, events: number, eventSpanDays: number, dealVersions?: number, dealStories?: number }} options
+ * @param {{ seed: number, now: number, events: number, eventSpanDays: number, eventsEvenly?: boolean, dealVersions?: number, dealStories?: number }} options
  */
 function seedState({
 	seed,
 	now,
 	events,
 	eventSpanDays,
+	eventsEvenly = false,
 	dealVersions: deals = 0,
 	dealStories: dealStoryCount = 0,
 }) {
@@ -156,6 +157,7 @@ function seedState({
 		count: events,
 		now,
 		spanMs: eventSpanDays * DAY_MS,
+		evenly: eventsEvenly,
 	});
 	return state;
 }

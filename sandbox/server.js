@@ -35,6 +35,9 @@ const RUNTIME_SEED_OFFSET = 0x9e3779b9;
  * @property {number} [latencyMs] added before every API response (0)
  * @property {number} [events] seeded analytics events (3000)
  * @property {number} [eventSpanDays] days before `now` the seeded events are spread over (200)
+ * @property {boolean} [eventsEvenly] spread them evenly over those days whatever the seeded versions'
+ *   lives (false: each event inside its version's life, so a span longer than the versions' lives
+ *   holds them all in its last months); bench:warehouse's histories of ten years
  * @property {number} [dealVersions] more versions of the proposal, one per deal (0), the events spread
  *   over them too but for every tenth (sandbox/data/dealVersions.js)
  * @property {number} [dealStories] stories of their own the deal versions take turns on (0: all on
@@ -55,6 +58,7 @@ function createCore(options) {
 			latencyMs: options.latencyMs ?? 0,
 			events: options.events ?? 3000,
 			eventSpanDays: options.eventSpanDays ?? 200,
+			eventsEvenly: options.eventsEvenly ?? false,
 			dealVersions: options.dealVersions ?? 0,
 			dealStories: options.dealStories ?? 0,
 			analyticsPageSize: options.analyticsPageSize ?? 1000,
@@ -134,6 +138,7 @@ function resetCore(core) {
 		now: settings.now(),
 		events: settings.events,
 		eventSpanDays: settings.eventSpanDays,
+		eventsEvenly: settings.eventsEvenly,
 		dealVersions: settings.dealVersions,
 		dealStories: settings.dealStories,
 	});

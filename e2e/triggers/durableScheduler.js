@@ -1,9 +1,7 @@
 'use strict';
 /** n8n's durable scheduler for polling triggers (n8n 2.x): its settings, and the cursors it commits. */
-const { execFileSync } = require('node:child_process');
-const path = require('node:path');
-
 const { ensure, show } = require('../../scripts/lib/assertions');
+const { databaseRows } = require('../harness/n8nDatabase');
 
 /** n8n's durable scheduler for polling triggers (opt-in in n8n 2.41), with cursors kept in its poller state. */
 const DURABLE_SCHEDULER_ENV = {
@@ -12,16 +10,6 @@ const DURABLE_SCHEDULER_ENV = {
 	N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
 	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
 };
-
-/** The rows `sql` selects in a user folder's SQLite database, read with n8n's own sqlite3. */
-function databaseRows(n8n, userFolder, sql) {
-	const database = path.join(userFolder, '.n8n', 'database.sqlite');
-	const script = `const sqlite3 = require('sqlite3');
-		const db = new sqlite3.Database(${JSON.stringify(database)}, sqlite3.OPEN_READONLY);
-		db.all(${JSON.stringify(sql)}, (error, rows) => { if (error) throw error; console.log(JSON.stringify(rows)); db.close(); });`;
-	const output = execFileSync(n8n.node, ['-e', script], { cwd: n8n.dir }).toString();
-	return JSON.parse(output.trim().split('\n').pop());
-}
 
 /** The rows of n8n's poller_state table. */
 const pollerStateRows = (n8n, userFolder) =>
