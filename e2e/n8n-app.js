@@ -11,6 +11,8 @@ const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 
+const { profileFlags, trackCpu } = require('./harness/cpuLog');
+
 const PACKAGE_ROOT = path.resolve(__dirname, '..');
 const PACKAGE_NAME = require(path.join(PACKAGE_ROOT, 'package.json')).name;
 const NODE_TYPE = `${PACKAGE_NAME}.storydoc`;
@@ -121,6 +123,9 @@ function n8nEnv(app, { userFolder, brokerPort, encryptionKey, extra = {} }) {
 		N8N_HIRING_BANNER_ENABLED: 'false',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL || 'info',
+		// Every n8n command loads some thousands of modules: V8's compiled code kept on disk takes a
+		// fifth off each boot's CPU (Node 22.1 and later, so n8n 2.x's; Node 20 ignores it).
+		NODE_COMPILE_CACHE: path.join(app.dir, 'compile-cache'),
 		...extra,
 	};
 	// jest sets NODE_ENV=test, under which n8n runs as in its own tests (no nodes loaded, no logs).
@@ -131,20 +136,37 @@ function n8nEnv(app, { userFolder, brokerPort, encryptionKey, extra = {} }) {
 }
 
 /**
- * Runs one n8n CLI command to its end; resolves with { code, stdout, stderr, ms }. `stdoutFile`:
+ * Runs one n8n CLI command to its end; resolves with { code, stdout, stderr, ms, peakKb }. `stdoutFile`:
  * stdout goes to that file, read when n8n exits (n8n exits before a pipe takes more than some 30 MB).
+ * `peakMemory`: `peakKb` is the process's peak resident memory (Linux's VmHWM, read every 100 ms).
  */
-function runN8n(app, args, env, { timeoutMs = 180_000, stdoutFile } = {}) {
+function runN8n(app, args, env, { timeoutMs = 180_000, stdoutFile, peakMemory = false } = {}) {
 	return new Promise((resolve, reject) => {
 		const started = Date.now();
 		const out = stdoutFile ? fs.openSync(stdoutFile, 'w') : 'pipe';
-		const child = spawn(app.node, [app.n8nBin, ...args], { env, stdio: ['ignore', out, 'pipe'] });
+		const child = spawn(app.node, [...profileFlags(), app.n8nBin, ...args], {
+			env,
+			stdio: ['ignore', out, 'pipe'],
+		});
+		trackCpu(child, args[0]);
+		let peakKb = 0;
+		const sampler =
+			peakMemory &&
+			setInterval(() => {
+				try {
+					const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+					peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
+				} catch {
+					// the process has just exited: the last sample holds its peak
+				}
+			}, 100);
 		let stdout = '';
 		let stderr = '';
 		child.stdout?.on('data', (chunk) => (stdout += chunk));
 		child.stderr.on('data', (chunk) => (stderr += chunk));
 		const done = () => {
 			clearTimeout(timer);
+			if (sampler) clearInterval(sampler);
 			if (!stdoutFile) return;
 			fs.closeSync(out);
 			stdout = fs.readFileSync(stdoutFile, 'utf8');
@@ -165,7 +187,7 @@ function runN8n(app, args, env, { timeoutMs = 180_000, stdoutFile } = {}) {
 		});
 		child.on('close', (code) => {
 			done();
-			resolve({ code, stdout, stderr, ms: Date.now() - started });
+			resolve({ code, stdout, stderr, ms: Date.now() - started, peakKb });
 		});
 	});
 }
@@ -223,6 +245,7 @@ async function startN8n(n8n, env, logFile) {
 	const logFrom = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
 	const out = fs.openSync(logFile, 'a');
 	const child = spawn(n8n.node, [n8n.n8nBin, 'start'], { env, stdio: ['ignore', out, out] });
+	trackCpu(child, 'start');
 	const url = `http://127.0.0.1:${env.N8N_PORT}`;
 	const deadline = Date.now() + 180_000;
 	while (Date.now() < deadline) {
@@ -241,7 +264,9 @@ async function startN8n(n8n, env, logFile) {
 
 function stopN8n(child) {
 	return new Promise((resolve) => {
-		if (!child || child.exitCode !== null) return resolve();
+		// Ended already: by itself (exitCode), or by a signal (signalCode: e.g. a stop that took the
+		// SIGKILL below; its 'exit' has fired, and waiting for another hung a scenario's last stop).
+		if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
 		const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
 		child.on('exit', () => {
 			clearTimeout(timer);

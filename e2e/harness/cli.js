@@ -12,8 +12,8 @@ const app = require('../n8n-app');
 
 /** @param {{ n8n: object, env: object, workDir: string, transcript: string[] }} options */
 function n8nCli({ n8n, env, workDir, transcript }) {
-	async function run(args) {
-		const result = await app.runN8n(n8n, args, env);
+	async function run(args, options) {
+		const result = await app.runN8n(n8n, args, env, options);
 		transcript.push(result.stdout, result.stderr);
 		return result;
 	}
@@ -56,9 +56,13 @@ function n8nCli({ n8n, env, workDir, transcript }) {
 		}
 	}
 
-	/** `n8n execute --rawOutput`: the run, each node's items (`outputs`) and the run's error message. */
-	async function execute(id) {
-		const result = await run(['execute', `--id=${id}`, '--rawOutput']);
+	/**
+	 * `n8n execute --rawOutput`: the run, each node's items (`outputs`) and the run's error message.
+	 * `largeOutput`: stdout goes to a file (a busy n8n 1.x exited before a pipe took a run of some MB).
+	 */
+	async function execute(id, { largeOutput = false } = {}) {
+		const stdoutFile = largeOutput ? path.join(workDir, 'execute-output.txt') : undefined;
+		const result = await run(['execute', `--id=${id}`, '--rawOutput'], { stdoutFile });
 		const executed = app.parseRunJson(result.stdout);
 		if (!executed) {
 			throw new Error(

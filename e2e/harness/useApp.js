@@ -25,10 +25,11 @@ const NO_TOKEN_LEAKED =
 	'no access token in anything n8n printed or stored (database, logs, config)';
 
 /**
- * @param {{ version?: string, extraEnv?: object }} [options] `version`: another n8n than the run's;
- *   `extraEnv`: for every command and `n8n start` of the file (e.g. the durable scheduler's settings)
+ * @param {{ version?: string, extraEnv?: object, sandbox?: object }} [options] `version`: another n8n
+ *   than the run's; `extraEnv`: for every command and `n8n start` of the file (e.g. the durable
+ *   scheduler's settings); `sandbox`: the sandbox's options (sandbox/server.js, e.g. `events`)
  */
-function useApp({ version, extraEnv = {} } = {}) {
+function useApp({ version, extraEnv = {}, sandbox: sandboxOptions = {} } = {}) {
 	const handle = {
 		/** The running `n8n start` processes, stopped after the tests. */
 		running: [],
@@ -38,7 +39,7 @@ function useApp({ version, extraEnv = {} } = {}) {
 	};
 	beforeAll(async () => {
 		const n8n = app.installN8n(version ?? app.requestedVersion());
-		const { sandbox, url } = await startSandbox();
+		const { sandbox, url } = await startSandbox(sandboxOptions);
 		const userFolder = app.createUserFolder();
 		handle.encryptionKey = seedOwner(n8n, userFolder);
 		const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-e2e-input-'));
@@ -83,9 +84,10 @@ function withMethods(handle, extraEnv) {
 
 	/**
 	 * `n8n start` on the user folder (its own ports), stopped after the tests or by `stop`;
-	 * `beforeStart` runs right before it (what must be as recent as the start).
+	 * `beforeStart` runs right before it (what must be as recent as the start); `env`, settings of
+	 * this start only.
 	 */
-	handle.start = async ({ beforeStart } = {}) => {
+	handle.start = async ({ beforeStart, env: startEnv = {} } = {}) => {
 		await beforeStart?.();
 		const env = app.n8nEnv(handle.n8n, {
 			userFolder: handle.userFolder,
@@ -95,6 +97,7 @@ function withMethods(handle, extraEnv) {
 				N8N_PORT: String(await app.freePort()),
 				N8N_LISTEN_ADDRESS: '127.0.0.1',
 				...extraEnv,
+				...startEnv,
 			},
 		});
 		const logFile = path.join(handle.userFolder, 'n8n-start.log');
