@@ -6,6 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+import type { INodeProperties } from 'n8n-workflow';
+
 import { Storydoc } from '../../nodes/Storydoc/Storydoc.node';
 import { StorydocTrigger } from '../../nodes/StorydocTrigger/StorydocTrigger.node';
 
@@ -127,4 +129,16 @@ describe('README › Compatibility: n8n 3.0', () => {
 		);
 		expect(used).toEqual([]);
 	});
+});
+
+test('README › Filters › Reader: Get Events has the Reader filter, the Storydoc Trigger has none', () => {
+	const filterNames = (properties: INodeProperties[]) =>
+		properties
+			.filter((property) => property.name === 'filters')
+			.flatMap((property) => (property.options ?? []).map((option) => option.name));
+	expect(README).toContain('the Storydoc Trigger has no Reader filter');
+	expect(filterNames(new Storydoc().description.properties)).toContain('reader');
+	const triggerFilters = filterNames(new StorydocTrigger().description.properties);
+	expect(triggerFilters.length).toBeGreaterThan(0);
+	expect(triggerFilters).not.toContain('reader');
 });
