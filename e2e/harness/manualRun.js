@@ -14,7 +14,8 @@ const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
 
 /**
  * Runs `workflow` (as imported) from its trigger `trigger` in the n8n `session` is signed in to;
- * resolves, once the execution has ended, with { status, outputs: { [node]: items }, errorMessage }.
+ * resolves, once the execution has ended, with { status, outputs: { [node]: items }, errorMessage
+ * (with the node it came from), errorStack }.
  */
 async function runManually(session, n8n, workflow, trigger) {
 	const body =
@@ -34,10 +35,13 @@ async function runManually(session, n8n, workflow, trigger) {
 	);
 	const { parse } = require(path.join(n8n.dir, 'node_modules', 'flatted'));
 	const data = parse(execution.data);
+	const error = data.resultData.error;
 	return {
 		status: execution.status,
 		outputs: nodeOutputs({ data }),
-		errorMessage: data.resultData.error?.message,
+		errorMessage:
+			error && `${error.message} (in ${error.node?.name ?? data.resultData.lastNodeExecuted})`,
+		errorStack: error?.stack,
 	};
 }
 

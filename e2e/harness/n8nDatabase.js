@@ -7,6 +7,12 @@
 const { execFileSync } = require('node:child_process');
 const path = require('node:path');
 
+/**
+ * How long a read or write waits for n8n's own write to end: SQLite answers SQLITE_BUSY at once
+ * otherwise (n8n 1.x's default driver keeps a rollback journal, where a commit locks readers out).
+ */
+const BUSY_TIMEOUT_MS = 30_000;
+
 const databaseFile = (userFolder) => path.join(userFolder, '.n8n', 'database.sqlite');
 
 /** Runs `script` on the app's Node with the database's path as its argument; its output. */
@@ -21,6 +27,7 @@ const onAppNode = (n8n, userFolder, script, ...args) =>
 function databaseRows(n8n, userFolder, sql) {
 	const script = `const sqlite3 = require('sqlite3');
 		const db = new sqlite3.Database(process.argv[1], sqlite3.OPEN_READONLY);
+		db.configure('busyTimeout', ${BUSY_TIMEOUT_MS});
 		db.all(process.argv[2], (error, rows) => { if (error) throw error; console.log(JSON.stringify(rows)); db.close(); });`;
 	return JSON.parse(onAppNode(n8n, userFolder, script, sql).trim().split('\n').pop());
 }
@@ -29,6 +36,7 @@ function databaseRows(n8n, userFolder, sql) {
 function databaseExec(n8n, userFolder, sql) {
 	const script = `const sqlite3 = require('sqlite3');
 		const db = new sqlite3.Database(process.argv[1]);
+		db.configure('busyTimeout', ${BUSY_TIMEOUT_MS});
 		db.exec(process.argv[2], (error) => { if (error) throw error; db.close(); });`;
 	onAppNode(n8n, userFolder, script, sql);
 }
