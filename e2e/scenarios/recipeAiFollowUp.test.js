@@ -145,6 +145,23 @@ async function expectSellerMessages(seen, drafts) {
 		);
 }
 
+/** The recipe published and n8n started, once Slack holds both visits' messages (n8n stopped on failure). */
+async function startUntilTwoDrafts() {
+	await activate();
+	const running = await app.start();
+	try {
+		await waitFor(
+			async () => (await scenario.crm.slack.state()).messages.length >= 2,
+			'the two drafts and their Slack messages',
+			POLL_WAIT_MS,
+		);
+	} catch (error) {
+		await running.stop();
+		throw error;
+	}
+	return running;
+}
+
 /** What each visit cost, printed for the README's and the note's figures. */
 async function printCosts(runs, toolRequests, running) {
 	const storydocReads = toolRequests.filter(
@@ -175,14 +192,8 @@ test('each hot or warm visit with an email: the agent reads the proposal, a bad 
 	const people = await visitsOf();
 	app.sandbox.addEvents(Object.values(people.visits).flat());
 	await crm.model.answerAfter(ANSWER_MS);
-	await activate();
-	const running = await app.start();
+	const running = await startUntilTwoDrafts();
 	try {
-		await waitFor(
-			async () => (await crm.slack.state()).messages.length >= 2,
-			'the two drafts and their Slack messages',
-			POLL_WAIT_MS,
-		);
 		const seen = await scenario.storedOutputs(running, RECIPE, 'Tell the seller in Slack');
 		const sessions = seen['When a reader finishes'].map((item) => item.json);
 		const session = (id) => sessions.find((candidate) => candidate.sessionId === id);
@@ -249,14 +260,8 @@ test('with 50 other readers on the proposal, the earlier visits the model reads 
 		...others,
 	]);
 	expectEqual(new Set(others.map((event) => event.visitorId)).size, 50, 'the other readers');
-	await activate();
-	const running = await app.start();
+	const running = await startUntilTwoDrafts();
 	try {
-		await waitFor(
-			async () => (await crm.slack.state()).messages.length >= 2,
-			'the two drafts and their Slack messages',
-			POLL_WAIT_MS,
-		);
 		const toolRequests = [...app.sandbox.log];
 		expectEqual(
 			(await crm.gmail.state()).drafts.map((draft) => draft.to.toLowerCase()).sort(),
