@@ -1,9 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { OpenSession, ReadingSession } from './session';
-import { readingSecondsOf } from './session';
+import { daysOfPeriod, dayIn, weekOf } from './calendarDays';
+import type { ReadingSession } from './session';
 import type { ReadingSessions } from './sessions';
-import { slideMilliseconds } from './slideTime';
+import type { StorySession } from './storySession';
+import { finished, opened } from './storySession';
 
 /** A session counts as engaged with a click, two slides or more, or ten seconds read (Digiphy's rule). */
 export const ENGAGED_SECONDS = 10;
@@ -48,85 +49,6 @@ const ranked = <T>(entries: Map<string, Set<string>>, make: (name: string, reade
 	[...entries]
 		.sort(([a, x], [b, y]) => y.size - x.size || (a < b ? -1 : a > b ? 1 : 0))
 		.map(([name, readers]) => make(name, readers.size));
-
-/** A day as `YYYY-MM-DD` in the time zone. */
-export const dayIn = (timeZone: string) => {
-	const format = new Intl.DateTimeFormat('en-CA', {
-		timeZone,
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-	});
-	return (instant: number) => format.format(instant);
-};
-
-/** The Monday of a `YYYY-MM-DD` day: weeks run Monday to Sunday, as n8n's `startOf('week')`. */
-export function weekOf(day: string): string {
-	const date = new Date(`${day}T00:00:00Z`);
-	date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
-	return date.toISOString().slice(0, 10);
-}
-
-/** Every day the period touches, in order: steps of 6 hours never skip a day (a day lasts 23 h or more). */
-export function daysOfPeriod(from: number, to: number, timeZone: string): string[] {
-	const day = dayIn(timeZone);
-	const days = new Set<string>();
-	for (let at = from; at < to; at += 6 * 3_600_000) days.add(day(at));
-	days.add(day(to));
-	return [...days];
-}
-
-/** What a story's tally reads of a session, finished or open (no copy); slides and actions in any order. */
-interface StorySession {
-	details: Pick<
-		ReadingSession,
-		| 'storyId'
-		| 'storyTitle'
-		| 'versionId'
-		| 'versionTitle'
-		| 'visitorId'
-		| 'deviceType'
-		| 'locationCity'
-		| 'clicks'
-		| 'slidesViewed'
-	>;
-	startedAt: number;
-	readingSeconds: number;
-	deepestSlide: number | null;
-	secondsPerSlide: Iterable<[number, number]>;
-	actionClicks: Iterable<[string, number]>;
-}
-
-const finished = (session: ReadingSession): StorySession => ({
-	details: session,
-	startedAt: Date.parse(session.startedAt),
-	readingSeconds: session.readingSeconds,
-	deepestSlide: session.deepestSlide,
-	secondsPerSlide: Object.entries(session.secondsPerSlide).map(([slide, seconds]) => [
-		Number(slide),
-		seconds,
-	]),
-	actionClicks: Object.entries(session.actionClicks),
-});
-
-/** As finishSession would give it (session.ts), without the copy: the same figures. */
-function opened(open: OpenSession): StorySession {
-	const { session } = open;
-	const seconds = slideMilliseconds(open);
-	for (const [slide, ms] of seconds) seconds.set(slide, Math.floor(ms / 1000));
-	return {
-		details: session,
-		// An unreadable time is -Infinity here and NaN in a finished session: both refused by Intl.
-		startedAt: open.firstInstant,
-		readingSeconds: readingSecondsOf(open),
-		deepestSlide: session.slidesViewed.length ? Math.max(...session.slidesViewed) : null,
-		secondsPerSlide: seconds,
-		actionClicks: session.actionsClicked.map((name) => [
-			name,
-			Math.max(1, session.actionClicks?.[name] ?? 0),
-		]),
-	};
-}
 
 const add = (map: Map<string, Set<string>>, key: string | null, reader: string) => {
 	if (key === null) return;
@@ -372,26 +294,4 @@ export function storySummaryOfNone(
 ): IDataObject {
 	const tally = tallyOf(story);
 	return summaryOf(tally, options, calendarOf(options));
-}
-
-/** The flat form a sheet takes: one row per story and slide, or per story and day; readers named apart. */
-export function storyRows(summaries: IDataObject[], rows: 'slide' | 'day'): IDataObject[] {
-	return summaries.flatMap((summary) => {
-		const story = {
-			storyId: summary.storyId,
-			storyTitle: summary.storyTitle,
-			periodFrom: summary.periodFrom,
-			periodTo: summary.periodTo,
-			storyReaders: summary.readers,
-			lastSlide: summary.lastSlide,
-		};
-		if (rows === 'slide')
-			return (summary.slides as IDataObject[]).map((slide) => ({ ...story, ...slide }));
-		return (summary.days as IDataObject[]).map((day) => ({
-			...story,
-			date: day.date,
-			dayReadingSessions: day.readingSessions,
-			dayReaders: day.readers,
-		}));
-	});
 }

@@ -9,11 +9,8 @@ import fc from 'fast-check';
 
 import type { AnalyticsEvent } from '../../../nodes/engagement/events';
 import { ReadingSessions } from '../../../nodes/engagement/sessions';
-import {
-	storyRows,
-	storySummaries,
-	storySummariesOf,
-} from '../../../nodes/engagement/storySummary';
+import { storyRows } from '../../../nodes/engagement/storyRows';
+import { storySummaries, storySummariesOf } from '../../../nodes/engagement/storySummary';
 import { storiesByHand } from '../../../scripts/examples/stories';
 
 const SEED = 55;

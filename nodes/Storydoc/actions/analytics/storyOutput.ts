@@ -2,7 +2,8 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { ReadingSessions } from '../../../engagement/sessions';
 import type { StorySummaryOptions } from '../../../engagement/storySummary';
-import { storyRows, storySummariesOf } from '../../../engagement/storySummary';
+import { storyRows } from '../../../engagement/storyRows';
+import { storySummariesOf } from '../../../engagement/storySummary';
 import { fieldError } from '../../helpers/fieldError';
 import { itemParameter, runNode } from '../../helpers/runParameters';
 import { optionField, slideOrZeroField } from '../../helpers/validation';
