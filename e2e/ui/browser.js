@@ -47,6 +47,19 @@ async function dropdownOptions(page, parameter) {
 }
 
 /**
+ * Picks an option of a dropdown parameter as a user does, and waits until the list has gone: a list
+ * still fading out is still "visible" to the next dropdown's reading.
+ */
+async function chooseOption(page, parameter, name) {
+	await page.click(`[data-test-id="parameter-input-${parameter}"]`);
+	await page.locator('.el-select-dropdown__item:visible', { hasText: name }).first().click();
+	await page
+		.locator('.el-select-dropdown__item:visible')
+		.first()
+		.waitFor({ state: 'hidden', timeout: 15_000 });
+}
+
+/**
  * For readable screenshots: closes n8n's toasts and drags the parameters panel wider (its labels hold
  * each variable's tip). Cosmetic only; nothing is checked here.
  */
@@ -126,6 +139,7 @@ async function openCollectionAdd(page, label) {
 
 module.exports = {
 	FIELD_INPUTS,
+	chooseOption,
 	dropdownOptions,
 	fieldsWithIssues,
 	mappedFieldIds,

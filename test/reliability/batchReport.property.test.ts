@@ -265,5 +265,6 @@ test(
 			`report property (n8n ${line()}): ${ran}, ${seconds} s; items told ${JSON.stringify(tally)}\n`,
 		);
 	},
-	Math.max(60_000, RUNS * 2_000),
+	// A hang catcher (jest.config.ts): 60 schedules took over 2 minutes on CI's busiest run.
+	Math.max(10 * 60_000, RUNS * 2_000),
 );

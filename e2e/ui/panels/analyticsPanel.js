@@ -4,7 +4,12 @@
  * Summary per Story's parameters and Engagement Level's thresholds.
  */
 const { expectEqual } = require('../../../scripts/lib/assertions');
-const { openCollectionAdd, tidyForScreenshot } = require('../browser');
+const {
+	chooseOption,
+	dropdownOptions,
+	openCollectionAdd,
+	tidyForScreenshot,
+} = require('../browser');
 const { builtNodeDescription, plainText } = require('../nodeDescriptions');
 const { ANALYTICS_NODE, ANALYTICS_WORKFLOW_ID } = require('../workflows');
 const { OPENED: NODE_OPENED } = require('./nodePanel');
@@ -50,22 +55,15 @@ function analyticsPanel(session) {
 		'choosing Summary per Story shows Items (one per story, per story and slide, per story and day) and Last Slide',
 		async ({ page }) => {
 			const field = (name) => page.locator(`[data-test-id="parameter-input-${name}"]`);
-			await page.click('[data-test-id="parameter-input-output"]');
-			await page
-				.locator('.el-select-dropdown__item:visible', { hasText: 'Summary per Story' })
-				.click();
-			await page.waitForTimeout(500); // the list's fade-out
+			await chooseOption(page, 'output', 'Summary per Story');
 			await field('storyItems').waitFor({ timeout: 15_000 });
 			await field('lastSlide').waitFor({ timeout: 15_000 });
 			await field('itemVersion').waitFor({ state: 'detached', timeout: 15_000 });
-			await page.click('[data-test-id="parameter-input-storyItems"]');
-			const shown = await page.locator('.el-select-dropdown__item:visible').allInnerTexts();
 			expectEqual(
-				shown.map((text) => text.split('\n')[0].trim()),
+				await dropdownOptions(page, 'storyItems'),
 				['One per Story', 'One per Story and Slide', 'One per Story and Day'],
 				'the Items options',
 			);
-			await page.keyboard.press('Escape');
 			await tidyForScreenshot(page);
 			await session.screenshot('ui-analytics-story.png');
 		},
@@ -80,11 +78,7 @@ function analyticsPanel(session) {
 
 /** Adds Hot Reading Time to Engagement Level as a user does; the thresholds offered are the node's. */
 async function engagementLevelShown(page, session) {
-	await page.click('[data-test-id="parameter-input-output"]');
-	await page
-		.locator('.el-select-dropdown__item:visible', { hasText: 'Summary per Reading Session' })
-		.click();
-	await page.waitForTimeout(500); // the list's fade-out
+	await chooseOption(page, 'output', 'Summary per Reading Session');
 	await openCollectionAdd(page, 'Engagement Level');
 	const offered = builtNodeDescription()
 		.properties.find((property) => property.name === 'engagementLevel')

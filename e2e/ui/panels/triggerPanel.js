@@ -2,7 +2,7 @@
 /** The Storydoc Trigger in the editor: its Event list, notices, Fetch Test Event returning the latest click, First View, Reading Session Ended, the reader events, Slide Reached and Version Went Quiet. */
 const { expectEqual, ensure } = require('../../../scripts/lib/assertions');
 const { TRIGGER_TYPE } = require('../../n8n-app');
-const { dropdownOptions, tidyForScreenshot } = require('../browser');
+const { chooseOption, dropdownOptions, tidyForScreenshot } = require('../browser');
 const { builtTriggerDescription, optionNames, plainText } = require('../nodeDescriptions');
 const { TRIGGER_NODE, TRIGGER_WORKFLOW_ID } = require('../workflows');
 const { OPENED: NODE_OPENED } = require('./nodePanel');
@@ -66,7 +66,7 @@ function triggerPanel(session) {
 	session.test(
 		'choosing Reading Session Ended shows Session Ends After and Engagement Level, and hides Output',
 		async ({ page }) => {
-			await chooseEvent(page, 'Reading Session Ended');
+			await chooseOption(page, 'event', 'Reading Session Ended');
 			await page
 				.locator('[data-test-id="parameter-input-sessionGapMinutes"]')
 				.waitFor({ timeout: 15_000 });
@@ -93,10 +93,10 @@ function readerEvents(session) {
 		async ({ page }) => {
 			const costNotice = page.getByText("To know a version's earlier readers", { exact: false });
 			const gap = page.locator('[data-test-id="parameter-input-sessionGapMinutes"]');
-			await chooseEvent(page, 'New Reader on a Version');
+			await chooseOption(page, 'event', 'New Reader on a Version');
 			await costNotice.first().waitFor({ timeout: 15_000 });
 			await gap.waitFor({ state: 'detached', timeout: 15_000 });
-			await chooseEvent(page, 'Returning Reader');
+			await chooseOption(page, 'event', 'Returning Reader');
 			await gap.waitFor({ timeout: 15_000 });
 			await engagementLevel(page).waitFor({ state: 'detached', timeout: 15_000 });
 			await costNotice.first().waitFor({ timeout: 15_000 });
@@ -112,13 +112,13 @@ function readerEvents(session) {
 		'choosing Slide Reached shows Slide and what it remembers; Version Went Quiet shows Quiet For, Engagement Level and what it costs',
 		async ({ page }) => {
 			const field = (name) => page.locator(`[data-test-id="parameter-input-${name}"]`);
-			await chooseEvent(page, 'Slide Reached');
+			await chooseOption(page, 'event', 'Slide Reached');
 			await field('slide').waitFor({ timeout: 15_000 });
 			await page
 				.getByText('Emitted once per reader and version', { exact: false })
 				.first()
 				.waitFor({ timeout: 15_000 });
-			await chooseEvent(page, 'Version Went Quiet');
+			await chooseOption(page, 'event', 'Version Went Quiet');
 			await field('quietDays').waitFor({ timeout: 15_000 });
 			await field('slide').waitFor({ state: 'detached', timeout: 15_000 });
 			await engagementLevel(page).waitFor({ timeout: 15_000 });
@@ -177,23 +177,11 @@ async function chooseFirstView(page) {
 	const notice = builtTriggerDescription().properties.find(
 		(property) => property.name === 'firstViewNotice',
 	).displayName;
-	await chooseEvent(page, 'First View of a Version');
+	await chooseOption(page, 'event', 'First View of a Version');
 	await page.getByText(notice.slice(0, 60), { exact: false }).first().waitFor({ timeout: 15_000 });
 	await page
 		.locator('[data-test-id="parameter-input-output"]')
 		.waitFor({ state: 'detached', timeout: 15_000 });
-}
-
-/** Picks an Event from the list, and waits for the list to be gone from the screenshot. */
-async function chooseEvent(page, name) {
-	await page.click('[data-test-id="parameter-input-event"]');
-	await page.locator('.el-select-dropdown__item:visible', { hasText: name }).click();
-	await page
-		.locator('.el-select-dropdown__item:visible')
-		.first()
-		.waitFor({ state: 'hidden', timeout: 5_000 })
-		.catch(() => undefined);
-	await page.waitForTimeout(500); // the list's fade-out
 }
 
 module.exports = { triggerPanel };
