@@ -1,8 +1,9 @@
 'use strict';
 /**
- * n8n 2.41.1 in queue mode: a main instance (`EXECUTIONS_MODE=queue`) and `WORKERS` `n8n worker`
- * processes sharing one PostgreSQL database, one Redis and one encryption key, with this package
- * linked as a community package, and the load's credentials and workflows imported and published.
+ * n8n in queue mode: a main instance (`EXECUTIONS_MODE=queue`) and `WORKERS` `n8n worker` processes
+ * sharing one PostgreSQL database, one Redis and one encryption key, with this package linked as a
+ * community package, and the load's credentials and workflows imported and published (n8n 2.x) or
+ * activated (1.x). More workers start with `startWorker`, each with settings of its own.
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -14,17 +15,30 @@ const { waitFor } = require('../harness/waiting');
 const { spawnLogged, startPostgres, startRedis } = require('./services');
 const {
 	CREATE_CREDENTIAL_ID,
-	CREATE_WORKFLOW_ID,
 	TRIGGER_CREDENTIAL_ID,
-	TRIGGER_WORKFLOW_ID,
 	WORKERS,
 	WORKER_CONCURRENCY,
 	createWorkflow,
 	triggerWorkflow,
 } = require('./workflows');
 
-/** @returns the main (`url`, `child`), its log, the workers' logs and `psql` on n8n's database */
-async function startQueueCluster({ n8n, sandbox, url, workDir, cleanups }) {
+/**
+ * @param workflows what to import (the load's create and trigger workflows unless given)
+ * @param mainEnv settings of the main
+ * @param workerEnv settings of the first workers (e.g. QUEUE_WORKER_MAX_STALLED_COUNT)
+ * @returns the main (`url`, `child`), its log, the workers (`child`, `log`, `userFolder`) and their logs,
+ *   `startWorker(env)` and `psql` on n8n's database
+ */
+async function startQueueCluster({
+	n8n,
+	sandbox,
+	url,
+	workDir,
+	cleanups,
+	workflows = [createWorkflow(), triggerWorkflow()],
+	mainEnv = {},
+	workerEnv = {},
+}) {
 	const postgres = await startPostgres(cleanups, workDir);
 	const redis = await startRedis(cleanups, workDir);
 	const userFolder = app.createUserFolder('storydoc-scale-');
@@ -42,51 +56,83 @@ async function startQueueCluster({ n8n, sandbox, url, workDir, cleanups }) {
 		DB_POSTGRESDB_PASSWORD: '',
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 	};
-	const envFor = async (extra = {}) =>
+	const envFor = async (extra = {}, folder = userFolder) =>
 		app.n8nEnv(n8n, {
-			userFolder,
+			userFolder: folder,
 			brokerPort: await app.freePort(),
 			encryptionKey,
 			extra: { ...queueEnv, ...extra },
 		});
-	await importInputs({ n8n, env: await envFor(), sandbox, url, workDir });
+	await importInputs({ n8n, env: await envFor(), sandbox, url, workDir, workflows });
 
 	const mainLog = path.join(workDir, 'main.log');
 	sandbox.clearLog();
 	const main = await app.startN8n(
 		n8n,
-		await envFor({ N8N_PORT: String(await app.freePort()) }),
+		await envFor({ N8N_PORT: String(await app.freePort()), ...mainEnv }),
 		mainLog,
 	);
 	cleanups.push(() => app.stopN8n(main.child));
-	const workerLogs = [];
-	for (let index = 0; index < WORKERS; index++) {
-		const log = path.join(workDir, `worker-${index + 1}.log`);
-		workerLogs.push(log);
-		const env = await envFor({
-			QUEUE_HEALTH_CHECK_PORT: String(await app.freePort()),
-			N8N_PORT: String(await app.freePort()),
-		});
-		spawnLogged(
+	const workers = [];
+	const startWorker = workerStarter({ n8n, workDir, cleanups, envFor, workers });
+	await Promise.all(Array.from({ length: WORKERS }, () => startWorker(workerEnv)));
+	return {
+		main,
+		mainLog,
+		workers,
+		get workerLogs() {
+			return workers.map((worker) => worker.log);
+		},
+		startWorker,
+		psql: postgres.psql,
+	};
+}
+
+/**
+ * `startWorker(extra, folder)`: one more `n8n worker`, with `extra` settings, on a user folder of its
+ * own (as a container of its own has) or on `folder` (a worker restarted where it ran before);
+ * resolves once it is ready. Each joins `workers`.
+ */
+function workerStarter({ n8n, workDir, cleanups, envFor, workers }) {
+	return async function startWorker(extra = {}, folder = undefined) {
+		const number = workers.length + 1;
+		const log = path.join(workDir, `worker-${number}.log`);
+		const worker = { number, log, child: undefined, userFolder: folder };
+		workers.push(worker);
+		if (!worker.userFolder) {
+			worker.userFolder = app.createUserFolder('storydoc-scale-worker-');
+			cleanups.push(() => fs.rmSync(worker.userFolder, { recursive: true, force: true }));
+		}
+		const env = await envFor(
+			{
+				QUEUE_HEALTH_CHECK_PORT: String(await app.freePort()),
+				N8N_PORT: String(await app.freePort()),
+				...extra,
+			},
+			worker.userFolder,
+		);
+		worker.child = spawnLogged(
 			cleanups,
 			n8n.node,
 			[n8n.n8nBin, 'worker', `--concurrency=${WORKER_CONCURRENCY}`],
 			log,
 			env,
 		);
-	}
-	await waitFor(
-		() =>
-			workerLogs.every((log) => fs.readFileSync(log, 'utf8').includes('n8n worker is now ready')),
-		'both workers ready',
-		120_000,
-		500,
-	);
-	return { main, mainLog, workerLogs, psql: postgres.psql };
+		await waitFor(
+			() => {
+				ensure(worker.child.exitCode === null, `worker ${number} exited; see ${log}`);
+				return fs.readFileSync(log, 'utf8').includes('n8n worker is now ready');
+			},
+			`worker ${number} ready`,
+			120_000,
+			500,
+		);
+		return worker;
+	};
 }
 
 /** Credentials and workflows go into Postgres with the CLI, as in the e2e run. */
-async function importInputs({ n8n, env, sandbox, url, workDir }) {
+async function importInputs({ n8n, env, sandbox, url, workDir, workflows }) {
 	const run = async (args) => {
 		const result = await app.runN8n(n8n, args, env);
 		ensure(
@@ -114,11 +160,15 @@ async function importInputs({ n8n, env, sandbox, url, workDir }) {
 		]),
 	);
 	await run(['import:credentials', `--input=${inputs}`]);
-	fs.writeFileSync(inputs, JSON.stringify([createWorkflow(), triggerWorkflow()]));
+	fs.writeFileSync(inputs, JSON.stringify(workflows));
 	await run(['import:workflow', `--input=${inputs}`]);
 	fs.rmSync(inputs);
-	for (const id of [CREATE_WORKFLOW_ID, TRIGGER_WORKFLOW_ID])
-		await run(['publish:workflow', `--id=${id}`]);
+	for (const { id } of workflows)
+		await run(
+			n8n.major >= 2
+				? ['publish:workflow', `--id=${id}`]
+				: ['update:workflow', `--id=${id}`, '--active=true'],
+		);
 }
 
 module.exports = { startQueueCluster };

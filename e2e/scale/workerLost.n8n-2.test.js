@@ -1,0 +1,56 @@
+'use strict';
+/**
+ * A worker lost mid-batch on n8n 2.41.1 (./workerLost.js), which never runs a lost job again (it sets
+ * Bull's maxStalledCount to 0 itself): replaced by a new worker, and restarted on its own folder.
+ */
+const { ensure, show } = require('../../scripts/lib/assertions');
+const {
+	DEALS,
+	LOST_AFTER,
+	describeLoss,
+	expectNothingTwice,
+	loseAWorker,
+	startLostWorkerCluster,
+} = require('./workerLost');
+
+const VERSION = '2.41.1';
+const cleanups = [];
+let replaced;
+let restarted;
+
+beforeAll(async () => {
+	const started = await startLostWorkerCluster(VERSION, cleanups, {});
+	replaced = await loseAWorker(started, 'A');
+	console.log(describeLoss(VERSION, replaced));
+	restarted = await loseAWorker(started, 'B', { inPlace: true });
+	console.log(describeLoss(VERSION, restarted));
+}, 15 * 60_000);
+afterAll(async () => {
+	for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
+});
+
+test('a new worker in its place: the execution fails with n8n’s "failed to be processed too many times"; nothing runs again, no deal has two versions, nothing names the versions made', () => {
+	ensure(
+		replaced.status === 'error' &&
+			/failed to be processed too many times/.test(replaced.errorMessage) &&
+			replaced.ranOn.length === 1,
+		`the execution: ${show(replaced)}`,
+	);
+	expectNothingTwice(replaced);
+});
+
+test('the lost worker restarted on its folder: it marks the execution crashed (its event log shows it unfinished); nothing runs again, no deal has two versions, nothing names the versions made', () => {
+	ensure(
+		restarted.status === 'crashed' && restarted.ranOn.length === 1,
+		`the execution: ${show(restarted)}`,
+	);
+	expectNothingTwice(restarted);
+});
+
+test(`each batch's worker was lost mid-batch: at least ${LOST_AFTER} of ${DEALS} versions made, not all`, () => {
+	for (const run of [replaced, restarted])
+		ensure(
+			run.createdWhenKilled >= LOST_AFTER && run.createdWhenKilled < DEALS,
+			`batch ${run.label}: ${run.createdWhenKilled} made when the worker was killed`,
+		);
+});
