@@ -85,6 +85,7 @@ async function startQueueCluster({
 		},
 		startWorker,
 		psql: postgres.psql,
+		restartRedis: redis.restart,
 	};
 }
 

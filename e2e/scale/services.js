@@ -126,37 +126,59 @@ async function startPostgres(cleanups, workDir) {
 	return { port, psql };
 }
 
+/**
+ * Redis without persistence, as the scenarios need it; `restart(downMs, whileDown)` kills it
+ * (SIGKILL, as a crash) and starts it again on the same port: empty, so what the queue held is gone.
+ */
 async function startRedis(cleanups, workDir) {
 	const port = await app.freePort();
-	const child = spawnLogged(
-		cleanups,
-		'/usr/bin/redis-server',
-		[
-			'--port',
-			String(port),
-			'--bind',
-			'127.0.0.1',
-			'--save',
-			'',
-			'--appendonly',
-			'no',
-			'--dir',
-			workDir,
-		],
-		path.join(workDir, 'redis.log'),
-	);
-	await waitFor(
-		() => {
-			if (child.exitCode !== null)
-				throw new Error(`redis-server exited ${child.exitCode}; see ${workDir}/redis.log`);
-			return fs
-				.readFileSync(path.join(workDir, 'redis.log'), 'utf8')
-				.includes('Ready to accept connections');
-		},
-		'Redis ready',
-		30_000,
-	);
-	return { port };
+	const log = path.join(workDir, 'redis.log');
+	let child;
+	let starts = 0;
+	async function start() {
+		starts += 1;
+		child = spawnLogged(
+			cleanups,
+			'/usr/bin/redis-server',
+			[
+				'--port',
+				String(port),
+				'--bind',
+				'127.0.0.1',
+				'--save',
+				'',
+				'--appendonly',
+				'no',
+				'--dir',
+				workDir,
+			],
+			log,
+		);
+		await waitFor(
+			() => {
+				if (child.exitCode !== null)
+					throw new Error(`redis-server exited ${child.exitCode}; see ${log}`);
+				return (
+					fs.readFileSync(log, 'utf8').split('Ready to accept connections').length - 1 >= starts
+				);
+			},
+			'Redis ready',
+			30_000,
+		);
+	}
+	await start();
+	/** Kills it, runs `whileDown`, and starts it again no sooner than `downMs` after the kill. */
+	async function restart(downMs, whileDown = async () => undefined) {
+		const exited = new Promise((resolve) => child.on('exit', resolve));
+		child.kill('SIGKILL');
+		await exited;
+		const down = new Promise((resolve) => setTimeout(resolve, downMs));
+		const result = await whileDown();
+		await down;
+		await start();
+		return result;
+	}
+	return { port, restart };
 }
 
 module.exports = { ensurePackages, spawnLogged, startPostgres, startRedis };

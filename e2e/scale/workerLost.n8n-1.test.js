@@ -5,14 +5,12 @@
  * set; and restarted on its own folder.
  */
 const { ensure, show } = require('../../scripts/lib/assertions');
+const { DEALS, FAULT_AFTER, startFaultCluster } = require('./batchFaults');
 const {
-	DEALS,
-	LOST_AFTER,
 	NO_RERUN,
 	describeLoss,
 	expectNothingTwice,
 	loseAWorker,
-	startLostWorkerCluster,
 	stopWorkers,
 } = require('./workerLost');
 
@@ -23,7 +21,7 @@ let notRerun;
 let restarted;
 
 beforeAll(async () => {
-	const started = await startLostWorkerCluster(VERSION, cleanups, {});
+	const started = await startFaultCluster(VERSION, cleanups, {});
 	rerun = await loseAWorker(started, 'A');
 	console.log(describeLoss(VERSION, rerun));
 	// The team's fix: every worker restarted with the setting.
@@ -66,10 +64,10 @@ test('with QUEUE_WORKER_MAX_STALLED_COUNT=0, the lost worker restarted on its fo
 	expectNothingTwice(restarted);
 });
 
-test(`each batch's worker was lost mid-batch: at least ${LOST_AFTER} of ${DEALS} versions made, not all`, () => {
+test(`each batch's worker was lost mid-batch: at least ${FAULT_AFTER} of ${DEALS} versions made, not all`, () => {
 	for (const run of [rerun, notRerun, restarted])
 		ensure(
-			run.createdWhenKilled >= LOST_AFTER && run.createdWhenKilled < DEALS,
+			run.createdWhenKilled >= FAULT_AFTER && run.createdWhenKilled < DEALS,
 			`batch ${run.label}: ${run.createdWhenKilled} made when the worker was killed`,
 		);
 });

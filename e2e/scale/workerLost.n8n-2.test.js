@@ -4,14 +4,8 @@
  * Bull's maxStalledCount to 0 itself): replaced by a new worker, and restarted on its own folder.
  */
 const { ensure, show } = require('../../scripts/lib/assertions');
-const {
-	DEALS,
-	LOST_AFTER,
-	describeLoss,
-	expectNothingTwice,
-	loseAWorker,
-	startLostWorkerCluster,
-} = require('./workerLost');
+const { DEALS, FAULT_AFTER, startFaultCluster } = require('./batchFaults');
+const { describeLoss, expectNothingTwice, loseAWorker } = require('./workerLost');
 
 const VERSION = '2.41.1';
 const cleanups = [];
@@ -19,7 +13,7 @@ let replaced;
 let restarted;
 
 beforeAll(async () => {
-	const started = await startLostWorkerCluster(VERSION, cleanups, {});
+	const started = await startFaultCluster(VERSION, cleanups, {});
 	replaced = await loseAWorker(started, 'A');
 	console.log(describeLoss(VERSION, replaced));
 	restarted = await loseAWorker(started, 'B', { inPlace: true });
@@ -47,10 +41,10 @@ test('the lost worker restarted on its folder: it marks the execution crashed (i
 	expectNothingTwice(restarted);
 });
 
-test(`each batch's worker was lost mid-batch: at least ${LOST_AFTER} of ${DEALS} versions made, not all`, () => {
+test(`each batch's worker was lost mid-batch: at least ${FAULT_AFTER} of ${DEALS} versions made, not all`, () => {
 	for (const run of [replaced, restarted])
 		ensure(
-			run.createdWhenKilled >= LOST_AFTER && run.createdWhenKilled < DEALS,
+			run.createdWhenKilled >= FAULT_AFTER && run.createdWhenKilled < DEALS,
 			`batch ${run.label}: ${run.createdWhenKilled} made when the worker was killed`,
 		);
 });
