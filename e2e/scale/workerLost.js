@@ -85,6 +85,32 @@ function expectNothingTwice(run) {
 	ensure(run.named === 0, `batch ${run.label}: versions named in the execution: ${run.named}`);
 }
 
+/** n8n ended the execution with its MaxStalledCountError, on the lost worker only: nothing ran again. */
+function expectRefusedAfterLoss(run) {
+	ensure(
+		run.status === 'error' &&
+			/failed to be processed too many times/.test(run.errorMessage) &&
+			run.ranOn.length === 1,
+		`the execution: ${show(run)}`,
+	);
+	expectNothingTwice(run);
+}
+
+/** The worker restarted on its folder marked the execution crashed: nothing ran again. */
+function expectCrashedAfterLoss(run) {
+	ensure(run.status === 'crashed' && run.ranOn.length === 1, `the execution: ${show(run)}`);
+	expectNothingTwice(run);
+}
+
+/** Each batch's worker was killed with some of its versions made, not all. */
+function expectLostMidBatch(runs) {
+	for (const run of runs)
+		ensure(
+			run.createdWhenKilled >= FAULT_AFTER && run.createdWhenKilled < DEALS,
+			`batch ${run.label}: ${run.createdWhenKilled} made when the worker was killed`,
+		);
+}
+
 /** Stops every worker still running (SIGTERM: each finishes or hands back what it holds). */
 async function stopWorkers(cluster) {
 	await Promise.all(
@@ -100,4 +126,12 @@ async function stopWorkers(cluster) {
 	);
 }
 
-module.exports = { NO_RERUN, describeLoss, expectNothingTwice, loseAWorker, stopWorkers };
+module.exports = {
+	NO_RERUN,
+	describeLoss,
+	expectCrashedAfterLoss,
+	expectLostMidBatch,
+	expectRefusedAfterLoss,
+	loseAWorker,
+	stopWorkers,
+};

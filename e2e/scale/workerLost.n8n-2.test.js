@@ -3,9 +3,14 @@
  * A worker lost mid-batch on n8n 2.41.1 (./workerLost.js), which never runs a lost job again (it sets
  * Bull's maxStalledCount to 0 itself): replaced by a new worker, and restarted on its own folder.
  */
-const { ensure, show } = require('../../scripts/lib/assertions');
 const { DEALS, FAULT_AFTER, startFaultCluster } = require('./batchFaults');
-const { describeLoss, expectNothingTwice, loseAWorker } = require('./workerLost');
+const {
+	describeLoss,
+	expectCrashedAfterLoss,
+	expectLostMidBatch,
+	expectRefusedAfterLoss,
+	loseAWorker,
+} = require('./workerLost');
 
 const VERSION = '2.41.1';
 const cleanups = [];
@@ -23,28 +28,11 @@ afterAll(async () => {
 	for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
 });
 
-test('a new worker in its place: the execution fails with n8n’s "failed to be processed too many times"; nothing runs again, no deal has two versions, nothing names the versions made', () => {
-	ensure(
-		replaced.status === 'error' &&
-			/failed to be processed too many times/.test(replaced.errorMessage) &&
-			replaced.ranOn.length === 1,
-		`the execution: ${show(replaced)}`,
-	);
-	expectNothingTwice(replaced);
-});
+test('a new worker in its place: the execution fails with n8n’s "failed to be processed too many times"; nothing runs again, no deal has two versions, nothing names the versions made', () =>
+	expectRefusedAfterLoss(replaced));
 
-test('the lost worker restarted on its folder: it marks the execution crashed (its event log shows it unfinished); nothing runs again, no deal has two versions, nothing names the versions made', () => {
-	ensure(
-		restarted.status === 'crashed' && restarted.ranOn.length === 1,
-		`the execution: ${show(restarted)}`,
-	);
-	expectNothingTwice(restarted);
-});
+test('the lost worker restarted on its folder: it marks the execution crashed (its event log shows it unfinished); nothing runs again, no deal has two versions, nothing names the versions made', () =>
+	expectCrashedAfterLoss(restarted));
 
-test(`each batch's worker was lost mid-batch: at least ${FAULT_AFTER} of ${DEALS} versions made, not all`, () => {
-	for (const run of [replaced, restarted])
-		ensure(
-			run.createdWhenKilled >= FAULT_AFTER && run.createdWhenKilled < DEALS,
-			`batch ${run.label}: ${run.createdWhenKilled} made when the worker was killed`,
-		);
-});
+test(`each batch's worker was lost mid-batch: at least ${FAULT_AFTER} of ${DEALS} versions made, not all`, () =>
+	expectLostMidBatch([replaced, restarted]));
