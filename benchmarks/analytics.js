@@ -159,7 +159,7 @@ async function measureInApp({ app, sandbox, workflows, floorQuery, outputs }) {
 	const inFlight = [];
 	/** One `n8n execute` of `workflow` (imported by the first run), and the pages it read. */
 	const executeInApp = async (workflow, run, pagesExpected) => {
-		const result = await app.execute(workflow, { imported: run > 0, largeOutput: true });
+		const result = await app.execute(workflow, { imported: run > 0 });
 		if (result.error)
 			throw new Error(`${workflow.name} failed in the app: ${result.error.message}`);
 		const requests = await sandbox.requestsSinceLastAsk();

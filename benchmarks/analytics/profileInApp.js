@@ -18,7 +18,6 @@ async function profileInApp(app, workflows) {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-bench-profile-'));
 	const result = await app.execute(workflows.getEvents, {
 		imported: true,
-		largeOutput: true,
 		env: {
 			NODE_OPTIONS: `--require ${path.join(__dirname, 'appProbe.js')}`,
 			STORYDOC_PROBE_PROFILE: [NODES.cold, NODES.warm, NODES.perDeal].join(','),

@@ -72,7 +72,6 @@ async function measureStoryPair({ app, query, runs, record, profileDir }) {
 		);
 		const result = await app.execute(workflows[first], {
 			imported: run > 1,
-			largeOutput: true,
 			env: {
 				NODE_OPTIONS: `--require ${path.join(__dirname, 'appProbe.js')}`,
 				STORYDOC_PROBE_PROFILE: profiled ? profiledNodes.join(',') : '',

@@ -52,18 +52,12 @@ async function openApp({ credentials, version, packageRoot, startedOnce = false,
 	/**
 	 * Runs one workflow with `n8n execute`; `timeoutMs` for runs that wait on the rate limit.
 	 * `imported`: the workflow was imported by an earlier call (a re-import takes seconds);
-	 * `env`: more environment for this run only (NODE_OPTIONS for a profile); `largeOutput`: n8n's
-	 * output goes to a file, since n8n exits before a pipe takes more than some 30 MB of run JSON.
+	 * `env`: more environment for this run only (NODE_OPTIONS for a profile). n8n's output goes to a
+	 * file: n8n exits without waiting for a pipe to take it all (runs came out cut short on a busy machine).
 	 */
 	async function execute(
 		workflow,
-		{
-			timeoutMs = 600_000,
-			imported = false,
-			env: runEnv = {},
-			largeOutput = false,
-			peakMemory = false,
-		} = {},
+		{ timeoutMs = 600_000, imported = false, env: runEnv = {}, peakMemory = false } = {},
 	) {
 		if (!imported) await cli.importWorkflows([workflow]);
 		const args = ['execute', `--id=${workflow.id}`, '--rawOutput'];
@@ -74,7 +68,7 @@ async function openApp({ credentials, version, packageRoot, startedOnce = false,
 				{ ...env, ...runEnv },
 				{
 					timeoutMs,
-					stdoutFile: largeOutput ? path.join(workDir, 'execute-output.txt') : undefined,
+					stdoutFile: path.join(workDir, 'execute-output.txt'),
 					peakMemory,
 				},
 			);

@@ -56,12 +56,15 @@ function n8nCli({ n8n, env, workDir, transcript }) {
 		}
 	}
 
+	let executions = 0;
 	/**
 	 * `n8n execute --rawOutput`: the run, each node's items (`outputs`) and the run's error message.
-	 * `largeOutput`: stdout goes to a file (a busy n8n 1.x exited before a pipe took a run of some MB).
+	 * Its stdout goes to a file: n8n exits without waiting for a pipe to take it all, and on a busy
+	 * machine runs of some hundred KB (2.41.1) to some MB (1.x) came out cut short.
 	 */
-	async function execute(id, { largeOutput = false } = {}) {
-		const stdoutFile = largeOutput ? path.join(workDir, 'execute-output.txt') : undefined;
+	async function execute(id) {
+		executions += 1;
+		const stdoutFile = path.join(workDir, `execute-output-${executions}.txt`);
 		const result = await run(['execute', `--id=${id}`, '--rawOutput'], { stdoutFile });
 		const executed = app.parseRunJson(result.stdout);
 		if (!executed) {

@@ -92,7 +92,7 @@ function expectViewEqualsStories(view, stories, what, { entries, fields }) {
  * `slides` (Last Slide 0, weeks in UTC).
  */
 async function expectViewsEqualSummaries(what) {
-	const check = await app.cli.execute(SESSIONS_CHECK_ID, { largeOutput: true });
+	const check = await app.cli.execute(SESSIONS_CHECK_ID);
 	ensure(check.code === 0, `the summaries exited ${check.code}: ${check.errorMessage}`);
 	const stories = check.outputs.Stories.map((item) => item.json);
 	ensure(
