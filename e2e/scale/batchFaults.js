@@ -1,6 +1,6 @@
 'use strict';
 /**
- * What the queue-mode fault scenarios share (./workerLost.js, ./redisRestart.js): a cluster of one
+ * What the queue-mode fault scenarios share (./workerLost.js, ./serviceRestart.js): a cluster of one
  * n8n line (a main and two workers) against the sandbox at the real limit (150 a minute) answering
  * every request after 800 ms, one webhook call of `DEALS` deals into Webhook → Split Out → Version ›
  * Create (more than a window's worth, so the batch spans two windows), the executions n8n records,

@@ -86,6 +86,7 @@ async function startQueueCluster({
 		startWorker,
 		psql: postgres.psql,
 		restartRedis: redis.restart,
+		restartPostgres: postgres.restart,
 	};
 }
 

@@ -93,7 +93,7 @@ async function startPostgres(cleanups, workDir) {
 		'-c',
 		'max_connections=100',
 	]);
-	const child = spawnLogged(cleanups, postgres, args, path.join(workDir, 'postgres.log'));
+	let child = spawnLogged(cleanups, postgres, args, path.join(workDir, 'postgres.log'));
 	// As the postgres superuser, over TCP on this cluster's port.
 	const psqlArgs = (database) => [
 		'-h',
@@ -123,7 +123,48 @@ async function startPostgres(cleanups, workDir) {
 		'PostgreSQL accepting connections',
 		60_000,
 	);
-	return { port, psql };
+	const restart = postgresRestarter({
+		dataDir,
+		psql,
+		stopped: () => child,
+		start: () =>
+			(child = spawnLogged(cleanups, postgres, args, path.join(workDir, 'postgres.log'))),
+		log: path.join(workDir, 'postgres.log'),
+	});
+	return { port, psql, restart };
+}
+
+/**
+ * `restart(downMs, whileDown)`: an immediate shutdown (SIGQUIT to the postmaster: what a crash leaves,
+ * recovered at the next start), `whileDown`, then PostgreSQL started again (`start`) no sooner than
+ * `downMs` after it went down; resolves once it accepts connections.
+ */
+function postgresRestarter({ dataDir, psql, stopped, start, log }) {
+	return async function restart(downMs, whileDown = async () => undefined) {
+		const pidFile = fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8');
+		const child = stopped();
+		const exited = new Promise((resolve) => child.on('exit', resolve));
+		process.kill(Number(pidFile.split('\n')[0]), 'SIGQUIT');
+		await exited;
+		const down = new Promise((resolve) => setTimeout(resolve, downMs));
+		await whileDown();
+		await down;
+		const again = start();
+		await waitFor(
+			() => {
+				if (again.exitCode !== null)
+					throw new Error(`postgres exited ${again.exitCode}; see ${log}`);
+				try {
+					psql('SELECT 1');
+					return true;
+				} catch {
+					return false;
+				}
+			},
+			'PostgreSQL accepting connections again',
+			60_000,
+		);
+	};
 }
 
 /**

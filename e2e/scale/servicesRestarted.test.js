@@ -1,12 +1,12 @@
 'use strict';
 /**
- * Redis restarted in the middle of a batch (./redisRestart.js), on both n8n lines side by side: each
- * line's cluster of its own.
+ * Redis, then PostgreSQL, restarted in the middle of a batch (./serviceRestart.js), on both n8n lines
+ * side by side: each line's cluster of its own.
  */
 const { ensure, show } = require('../../scripts/lib/assertions');
 const { N8N_VERSIONS } = require('../n8n-app');
 const { DEALS, startFaultCluster } = require('./batchFaults');
-const { describeRestart, restartRedisMidBatch } = require('./redisRestart');
+const { describeRestart, restartMidBatch } = require('./serviceRestart');
 
 const cleanups = [];
 const runs = new Map();
@@ -15,8 +15,10 @@ beforeAll(async () => {
 	await Promise.all(
 		N8N_VERSIONS.map(async (version) => {
 			const started = await startFaultCluster(version, cleanups);
-			runs.set(version, await restartRedisMidBatch(started, 'R'));
-			console.log(describeRestart(version, runs.get(version)));
+			runs.set(`Redis ${version}`, await restartMidBatch(started, 'R', 'Redis'));
+			console.log(describeRestart(version, runs.get(`Redis ${version}`)));
+			runs.set(`PostgreSQL ${version}`, await restartMidBatch(started, 'P', 'PostgreSQL'));
+			console.log(describeRestart(version, runs.get(`PostgreSQL ${version}`)));
 		}),
 	);
 }, 15 * 60_000);
@@ -25,9 +27,9 @@ afterAll(async () => {
 });
 
 test.each(N8N_VERSIONS)(
-	'n8n %s: the running execution goes on and succeeds; every deal has one version, each named in its output; a webhook call while Redis is down is answered and run once it is back',
+	'Redis, n8n %s: the running execution goes on and succeeds; every deal has one version, each named in its output; a webhook call while Redis is down is answered and run once it is back',
 	(version) => {
-		const run = runs.get(version);
+		const run = runs.get(`Redis ${version}`);
 		ensure(run.status === 'success' && run.ranOn.length === 1, `the execution: ${show(run)}`);
 		ensure(
 			run.versions === DEALS && run.dealsWithAVersion === DEALS && run.named === DEALS,
@@ -36,6 +38,24 @@ test.each(N8N_VERSIONS)(
 		ensure(
 			run.lateAnswer === 200 && run.lateStatus === 'success' && run.lateVersions === 5,
 			`the call while Redis was down: ${show(run)}`,
+		);
+	},
+);
+
+test.each(N8N_VERSIONS)(
+	'PostgreSQL, n8n %s: the running execution goes on and succeeds; every deal has one version, each named in its output; a webhook call while PostgreSQL is down is refused with a 5xx and nothing runs for it',
+	(version) => {
+		const run = runs.get(`PostgreSQL ${version}`);
+		ensure(run.status === 'success' && run.ranOn.length === 1, `the execution: ${show(run)}`);
+		ensure(
+			run.versions === DEALS && run.dealsWithAVersion === DEALS && run.named === DEALS,
+			`versions: ${show(run)}`,
+		);
+		ensure(
+			[500, 503].includes(run.lateAnswer) &&
+				run.lateStatus === 'no execution' &&
+				run.lateVersions === 0,
+			`the call while PostgreSQL was down: ${show(run)}`,
 		);
 	},
 );
