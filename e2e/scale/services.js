@@ -134,21 +134,28 @@ async function startPostgres(cleanups, workDir) {
 	return { port, psql, restart };
 }
 
+/** Stops a service (`stop` resolves once it is down), runs `whileDown`, and waits out `downMs`. */
+async function downFor(stop, downMs, whileDown = async () => undefined) {
+	await stop();
+	const down = new Promise((resolve) => setTimeout(resolve, downMs));
+	await whileDown();
+	await down;
+}
+
 /**
  * `restart(downMs, whileDown)`: an immediate shutdown (SIGQUIT to the postmaster: what a crash leaves,
  * recovered at the next start), `whileDown`, then PostgreSQL started again (`start`) no sooner than
  * `downMs` after it went down; resolves once it accepts connections.
  */
 function postgresRestarter({ dataDir, psql, stopped, start, log }) {
-	return async function restart(downMs, whileDown = async () => undefined) {
+	return async function restart(downMs, whileDown) {
 		const pidFile = fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8');
-		const child = stopped();
-		const exited = new Promise((resolve) => child.on('exit', resolve));
-		process.kill(Number(pidFile.split('\n')[0]), 'SIGQUIT');
-		await exited;
-		const down = new Promise((resolve) => setTimeout(resolve, downMs));
-		await whileDown();
-		await down;
+		const stop = () => {
+			const exited = new Promise((resolve) => stopped().on('exit', resolve));
+			process.kill(Number(pidFile.split('\n')[0]), 'SIGQUIT');
+			return exited;
+		};
+		await downFor(stop, downMs, whileDown);
 		const again = start();
 		await waitFor(
 			() => {
@@ -209,17 +216,16 @@ async function startRedis(cleanups, workDir) {
 	}
 	await start();
 	/** Kills it, runs `whileDown`, and starts it again no sooner than `downMs` after the kill. */
-	async function restart(downMs, whileDown = async () => undefined) {
-		const exited = new Promise((resolve) => child.on('exit', resolve));
-		child.kill('SIGKILL');
-		await exited;
-		const down = new Promise((resolve) => setTimeout(resolve, downMs));
-		const result = await whileDown();
-		await down;
+	async function restart(downMs, whileDown) {
+		const stop = () => {
+			const exited = new Promise((resolve) => child.on('exit', resolve));
+			child.kill('SIGKILL');
+			return exited;
+		};
+		await downFor(stop, downMs, whileDown);
 		await start();
-		return result;
 	}
 	return { port, restart };
 }
 
-module.exports = { ensurePackages, spawnLogged, startPostgres, startRedis };
+module.exports = { ensurePackages, spawnLogged, startPostgres, startRedis, stopChild };

@@ -18,6 +18,7 @@ const {
 	waitFor,
 	whatIsLeft,
 } = require('./batchFaults');
+const { stopChild } = require('./services');
 
 /** What the README tells a team on n8n 1.x to set (2.x forces it): a lost job is not run again. */
 const NO_RERUN = { QUEUE_WORKER_MAX_STALLED_COUNT: '0' };
@@ -112,18 +113,8 @@ function expectLostMidBatch(runs) {
 }
 
 /** Stops every worker still running (SIGTERM: each finishes or hands back what it holds). */
-async function stopWorkers(cluster) {
-	await Promise.all(
-		cluster.workers
-			.filter((worker) => worker.child.exitCode === null && worker.child.signalCode === null)
-			.map(
-				(worker) =>
-					new Promise((resolve) => {
-						worker.child.on('exit', resolve);
-						worker.child.kill('SIGTERM');
-					}),
-			),
-	);
+function stopWorkers(cluster) {
+	return Promise.all(cluster.workers.map((worker) => stopChild(worker.child)));
 }
 
 module.exports = {
