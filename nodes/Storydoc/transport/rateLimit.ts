@@ -61,6 +61,12 @@ export class RateLimitPacer {
 
 	private probeInFlight = false;
 
+	private passedCount = 0;
+
+	get passed(): number {
+		return this.passedCount;
+	}
+
 	get windowEndsBy(): number | undefined {
 		return this.windowHeardAt === undefined ? undefined : this.windowHeardAt + SPEC_WINDOW_MS;
 	}
@@ -172,6 +178,7 @@ export class RateLimitPacer {
 			this.limited = true;
 			return;
 		}
+		this.passedCount++;
 		this.limited = false;
 		this.refusedHeardAt = undefined;
 		this.probeDelayMs = FIRST_PROBE_DELAY_MS;

@@ -7,7 +7,7 @@ import type { StorydocResponse } from './errors';
 import { storydocApiError } from './errors';
 import type { RateLimitPacer, SendTicket } from './rateLimit';
 
-/** Longest a request waits for the rate limit (pacing and 429s together) before its item fails. */
+/** Longest a request waits for the rate limit while none of its pacer's requests gets through. */
 const RATE_LIMIT_MAX_WAIT_MS = 5 * 60_000;
 /** Short steps, so a cancelled execution stops waiting promptly on older n8n versions. */
 const PAUSE_STEP_MS = 1_000;
@@ -34,7 +34,7 @@ export async function pause(
 	}
 }
 
-/** Waits for a send slot of the rate limit; undefined once the request has waited as long as it may. */
+/** A send slot, or undefined once waited too long; a wait while others got through counts nothing. */
 export async function takeRateLimitSlot(
 	context: StorydocContext,
 	pacer: RateLimitPacer,
@@ -46,8 +46,9 @@ export async function takeRateLimitSlot(
 		const slot = pacer.reserve(Date.now());
 		if (typeof slot !== 'number') return slot;
 		if (waited.ms + slot > RATE_LIMIT_MAX_WAIT_MS) return undefined;
+		const passedBefore = pacer.passed;
 		await pause(context, slot, itemIndex);
-		waited.ms += slot;
+		waited.ms = pacer.passed === passedBefore ? waited.ms + slot : 0;
 	}
 }
 
@@ -64,6 +65,6 @@ export function rateLimitGiveUp(
 				{ httpCode: 429 },
 				{ message: 'Too many requests', httpCode: '429', itemIndex },
 			);
-	error.description = `Storydoc's rate limit stayed exhausted for the ${RATE_LIMIT_MAX_WAIT_MS / 60_000} minutes the node waits at most; other workflows or n8n workers may be using it too. Nothing was processed for this item: run it again later.`;
+	error.description = `Storydoc's rate limit stayed exhausted for the ${RATE_LIMIT_MAX_WAIT_MS / 60_000} minutes the node waits at most, with no request of this n8n getting through; other workflows or n8n workers may be using it too. Nothing was processed for this item: run it again later.`;
 	return error;
 }

@@ -190,3 +190,42 @@ describe('429s: waited out, for 5 minutes at most', () => {
 		expect(ms).toBeGreaterThanOrEqual(4 * 60_000);
 	});
 });
+
+describe('a queue longer than 5 minutes at the limit', () => {
+	/** A window of `max` a minute from its first request, as Storydoc's: its count on every answer. */
+	function windowedApi(max: number) {
+		let windowStart = Number.NEGATIVE_INFINITY;
+		let counter = 0;
+		return scriptedApi(() => {
+			const now = Date.now();
+			if (now - windowStart >= 60_000) [windowStart, counter] = [now, 0];
+			counter++;
+			const headers = {
+				'x-rate-limit-counter': String(counter),
+				'x-rate-limit-maximum': String(max),
+			};
+			return counter > max
+				? { status: 429, headers, body: { error: 'Too many requests' } }
+				: { headers, body: { versionId: `65e${counter}` } };
+		});
+	}
+
+	test('70 creates at once against 10 a minute: the last wait over 6 minutes and still go through, since others get through meanwhile', async () => {
+		const { context, sentAt } = windowedApi(10);
+		const started = Date.now();
+		const outcomes = Promise.all(
+			Array.from({ length: 70 }, () =>
+				storydocApiRequest.call(context, create).then(
+					() => 'created',
+					(error: Error) => error.message,
+				),
+			),
+		);
+		await jest.runAllTimersAsync();
+		const results = await outcomes;
+		expect(results.filter((result) => result !== 'created')).toEqual([]);
+		// virtual time: jest's fake clock. Seven windows: the last requests waited past 6 minutes.
+		expect(Date.now() - started).toBeGreaterThanOrEqual(6 * 60_000);
+		expect(sentAt.length).toBeLessThan(70 + 7);
+	});
+});
