@@ -10,7 +10,8 @@
  * And three projects in the real n8n app (e2e/), minutes each, run only when named:
  * - e2e: one scenario per file in e2e/scenarios/ (`npm run test:e2e`; STORYDOC_E2E_N8N picks n8n);
  * - ui: the editor in Chromium (`npm run test:ui`);
- * - scale: n8n's queue mode (`npm run test:scale`).
+ * - scale: n8n's queue mode (`npm run test:scale`);
+ * - scale-full: queue mode at a sales team's size, every line (`npm run test:scale:full`).
  */
 import os from 'node:os';
 
@@ -42,7 +43,7 @@ const realApp = (name: string) => ({
 	setupFilesAfterEnv: ['<rootDir>/e2e/harness/timeouts.js'],
 	testMatch: [`<rootDir>/e2e/${name === 'e2e' ? 'scenarios' : name}/**/*.test.js`],
 });
-const REAL_APP_PROJECTS = ['e2e', 'ui', 'scale'];
+const REAL_APP_PROJECTS = ['e2e', 'ui', 'scale', 'scale-full'];
 
 /**
  * The project names given to `--selectProjects` (jest reads this file in the process it was started

@@ -3,7 +3,8 @@
  * n8n in queue mode: a main instance (`EXECUTIONS_MODE=queue`) and `WORKERS` `n8n worker` processes
  * sharing one PostgreSQL database, one Redis and one encryption key, with this package linked as a
  * community package, and the load's credentials and workflows imported and published (n8n 2.x) or
- * activated (1.x). More workers start with `startWorker`, each with settings of its own.
+ * activated (1.x). More workers start with `startWorker`, each with settings of its own; the main
+ * stops and starts again with `restartMain`.
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -27,7 +28,7 @@ const {
  * @param mainEnv settings of the main
  * @param workerEnv settings of the first workers (e.g. QUEUE_WORKER_MAX_STALLED_COUNT)
  * @returns the main (`url`, `child`), its log, the workers (`child`, `log`, `userFolder`) and their logs,
- *   `startWorker(env)` and `psql` on n8n's database
+ *   `startWorker(env)`, `restartMain(downMs)` and `psql` on n8n's database
  */
 async function startQueueCluster({
 	n8n,
@@ -67,18 +68,29 @@ async function startQueueCluster({
 
 	const mainLog = path.join(workDir, 'main.log');
 	sandbox.clearLog();
-	const main = await app.startN8n(
-		n8n,
-		await envFor({ N8N_PORT: String(await app.freePort()), ...mainEnv }),
-		mainLog,
-	);
+	const mainSettings = await envFor({ N8N_PORT: String(await app.freePort()), ...mainEnv });
+	let main = await app.startN8n(n8n, mainSettings, mainLog);
 	cleanups.push(() => app.stopN8n(main.child));
+	/** The main stopped as a deploy stops it (SIGTERM), and started again after `downMs`. */
+	const restartMain = async (downMs, whileDown = async () => undefined) => {
+		await app.stopN8n(main.child);
+		const stoppedAt = Date.now();
+		await whileDown();
+		await new Promise((resolve) =>
+			setTimeout(resolve, Math.max(0, stoppedAt + downMs - Date.now())),
+		);
+		main = await app.startN8n(n8n, mainSettings, mainLog);
+		return main;
+	};
 	const workers = [];
 	const startWorker = workerStarter({ n8n, workDir, cleanups, envFor, workers });
 	await Promise.all(Array.from({ length: WORKERS }, () => startWorker(workerEnv)));
 	return {
-		main,
+		get main() {
+			return main;
+		},
 		mainLog,
+		restartMain,
 		workers,
 		get workerLogs() {
 			return workers.map((worker) => worker.log);

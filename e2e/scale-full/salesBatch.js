@@ -1,0 +1,146 @@
+'use strict';
+/**
+ * A sales team's day at full size (./salesTeam.js): the Schedule Trigger's 500 deals in one execution,
+ * and, once its creates have begun, 20 webhook calls of 25 deals at once: 21 executions for two
+ * workers with 5 slots each, so 10 or 11 wait in Redis. A third worker starts in the middle of a full window
+ * (the server's counter at 140 of 150 or more, after the first window) and takes the waiting ones.
+ * Returns the figures ./salesTeam.js checks.
+ */
+const fs = require('node:fs');
+
+const { ensure } = require('../../scripts/lib/assertions');
+const { pause, waitFor: waitUntil } = require('../harness/waiting');
+const { postDeals } = require('../scale/batchFaults');
+const { CREATE_WORKFLOW_ID, LIMIT } = require('../scale/workflows');
+const { SCHEDULE_WORKFLOW_ID, seededVersionIds } = require('./salesWorkflows');
+
+const SCHEDULED_DEALS = 500;
+const CALLS = 20;
+const DEALS_PER_CALL = 25;
+const DEALS = SCHEDULED_DEALS + CALLS * DEALS_PER_CALL;
+/** A window counts as full for the third worker's start from here (the workers leave a few slots). */
+const FULL_FROM = 140;
+const GOAL_RATIO = 1.05;
+
+const waitFor = (find, what, timeoutMs) => waitUntil(find, what, timeoutMs, 250);
+
+/** The creates the sandbox answered, oldest first, and the versions made from deals. */
+function sandboxViews(sandbox) {
+	const seeded = seededVersionIds();
+	return {
+		versionRequests: () => sandbox.log.filter((entry) => entry.path.startsWith('/v2/versions')),
+		createPosts: () =>
+			sandbox.log.filter(
+				(entry) =>
+					entry.token === 'team' && entry.method === 'POST' && entry.path === '/v2/versions',
+			),
+		created: () => sandbox.state.versions.filter((version) => !seeded.has(version.id)),
+	};
+}
+
+/** The run: the schedule's execution, the calls, the third worker; resolves once every execution ended. */
+async function runSalesBatch({ sandbox, cluster, scheduledAt }) {
+	const views = sandboxViews(sandbox);
+	const firstCreate = await waitFor(
+		() => views.createPosts()[0],
+		`the schedule's first create (it was due at ${scheduledAt.toISOString()})`,
+		Math.max(0, scheduledAt.getTime() - Date.now()) + 120_000,
+	);
+	const answers = await Promise.all(
+		Array.from({ length: CALLS }, (_, call) =>
+			postDeals(cluster, `W${call}`, DEALS_PER_CALL).then((response) => response.status),
+		),
+	);
+	const third = await thirdWorkerInAFullWindow({ sandbox, cluster, views, firstCreate });
+	const allEnded = () => {
+		const all = runsOf(cluster);
+		return all.length === CALLS + 1 && all.every((run) => run.ended) && all;
+	};
+	const executions = await waitFor(allEnded, 'every execution ended', 15 * 60_000).catch(() =>
+		runsOf(cluster),
+	);
+	await pause(2000);
+	return { answers, third, executions, ...figures(sandbox, cluster, views, firstCreate) };
+}
+
+/**
+ * Once a window after the first has 140 or more counted, a third worker starts; returns what it
+ * found: the counter it started at, and the executions waiting in Redis then.
+ */
+async function thirdWorkerInAFullWindow({ sandbox, cluster, views, firstCreate }) {
+	const secondWindowFrom = Date.parse(firstCreate.time) + LIMIT.windowMs;
+	const full = await waitFor(
+		() =>
+			views
+				.versionRequests()
+				.find(
+					(entry) =>
+						Date.parse(entry.time) >= secondWindowFrom && entry.rateLimitCounter >= FULL_FROM,
+				),
+		'a full window after the first',
+		4 * 60_000,
+	);
+	const waiting = runsOf(cluster).filter((run) => run.status === 'new').length;
+	const worker = await cluster.startWorker();
+	return { number: worker.number, counterAtStart: full.rateLimitCounter, waiting };
+}
+
+/** The create and schedule executions as n8n records them, with the workers whose logs started them. */
+function runsOf(cluster) {
+	const rows = cluster
+		.psql(
+			`SELECT id, "workflowId", status FROM execution_entity WHERE "workflowId" IN ('${CREATE_WORKFLOW_ID}', '${SCHEDULE_WORKFLOW_ID}') ORDER BY id`,
+		)
+		.trim()
+		.split('\n')
+		.filter(Boolean);
+	const logs = cluster.workers.map((worker) => fs.readFileSync(worker.log, 'utf8'));
+	return rows.map((line) => {
+		const [id, workflowId, status] = line.split('\t');
+		const ranOn = cluster.workers
+			.filter((_, index) => logs[index].includes(`Worker started execution ${id} `))
+			.map((worker) => worker.number);
+		return {
+			id,
+			workflowId,
+			status,
+			ended: !['new', 'running', 'waiting'].includes(status),
+			ranOn,
+		};
+	});
+}
+
+/** Versions per deal, 429s per server window, failures other than 429, and the time against the floor. */
+function figures(sandbox, cluster, views, firstCreate) {
+	const perDeal = new Map();
+	for (const version of views.created()) {
+		const dealId = /\(([^)]+)\)$/.exec(version.data.title)[1];
+		perDeal.set(dealId, (perDeal.get(dealId) ?? 0) + 1);
+	}
+	// A window begins where the counter the server reported drops (as ../scale/load.js counts them).
+	const refusedPerWindow = [];
+	let lastCounter = Infinity;
+	for (const entry of views.versionRequests()) {
+		if (entry.rateLimitCounter <= lastCounter) refusedPerWindow.push(0);
+		lastCounter = entry.rateLimitCounter;
+		if (entry.status === 429) refusedPerWindow[refusedPerWindow.length - 1] += 1;
+	}
+	const answered = views.createPosts().filter((entry) => entry.status === 200);
+	ensure(answered.length > 0, 'no create was answered 200');
+	const seconds = (Date.parse(answered.at(-1).time) - Date.parse(firstCreate.time)) / 1000;
+	const floorSeconds = (Math.floor((DEALS - 1) / LIMIT.max) * LIMIT.windowMs) / 1000;
+	return {
+		versions: views.created().length,
+		deals: perDeal.size,
+		dealsTwice: [...perDeal.values()].filter((count) => count > 1).length,
+		otherFailures: views
+			.createPosts()
+			.filter((entry) => entry.status !== 200 && entry.status !== 429)
+			.map((entry) => `${entry.status} ${entry.fault ?? ''}`),
+		refusedPerWindow,
+		seconds,
+		floorSeconds,
+	};
+}
+
+module.exports = { CALLS, DEALS, DEALS_PER_CALL, GOAL_RATIO, SCHEDULED_DEALS, runSalesBatch };
