@@ -50,7 +50,6 @@ function readingRoom(sandbox) {
 				sessionId: `scale-session-${n}`,
 				versionId,
 				slides: 0,
-				openedAt: new Date().toISOString(),
 			};
 			readers.push(reader);
 			read(reader);

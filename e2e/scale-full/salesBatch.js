@@ -6,11 +6,10 @@
  * (the server's counter at 140 of 150 or more, after the first window) and takes the waiting ones.
  * Returns the figures ./salesTeam.js checks.
  */
-const fs = require('node:fs');
-
 const { ensure } = require('../../scripts/lib/assertions');
 const { pause, waitFor: waitUntil } = require('../harness/waiting');
-const { postDeals } = require('../scale/batchFaults');
+const { postDeals, ranBy, versionsPerDeal } = require('../scale/batchFaults');
+const { refusedPerWindowOf } = require('../scale/load');
 const { CREATE_WORKFLOW_ID, LIMIT } = require('../scale/workflows');
 const { SCHEDULE_WORKFLOW_ID, seededVersionIds } = require('./salesWorkflows');
 
@@ -60,7 +59,7 @@ async function runSalesBatch({ sandbox, cluster, scheduledAt }) {
 		runsOf(cluster),
 	);
 	await pause(2000);
-	return { answers, third, executions, ...figures(sandbox, cluster, views, firstCreate) };
+	return { answers, third, executions, ...figures(sandbox, views, firstCreate) };
 }
 
 /**
@@ -94,37 +93,22 @@ function runsOf(cluster) {
 		.trim()
 		.split('\n')
 		.filter(Boolean);
-	const logs = cluster.workers.map((worker) => fs.readFileSync(worker.log, 'utf8'));
 	return rows.map((line) => {
 		const [id, workflowId, status] = line.split('\t');
-		const ranOn = cluster.workers
-			.filter((_, index) => logs[index].includes(`Worker started execution ${id} `))
-			.map((worker) => worker.number);
 		return {
 			id,
 			workflowId,
 			status,
 			ended: !['new', 'running', 'waiting'].includes(status),
-			ranOn,
+			ranOn: ranBy(cluster, id).map((worker) => worker.number),
 		};
 	});
 }
 
 /** Versions per deal, 429s per server window, failures other than 429, and the time against the floor. */
-function figures(sandbox, cluster, views, firstCreate) {
-	const perDeal = new Map();
-	for (const version of views.created()) {
-		const dealId = /\(([^)]+)\)$/.exec(version.data.title)[1];
-		perDeal.set(dealId, (perDeal.get(dealId) ?? 0) + 1);
-	}
-	// A window begins where the counter the server reported drops (as ../scale/load.js counts them).
-	const refusedPerWindow = [];
-	let lastCounter = Infinity;
-	for (const entry of views.versionRequests()) {
-		if (entry.rateLimitCounter <= lastCounter) refusedPerWindow.push(0);
-		lastCounter = entry.rateLimitCounter;
-		if (entry.status === 429) refusedPerWindow[refusedPerWindow.length - 1] += 1;
-	}
+function figures(sandbox, views, firstCreate) {
+	const perDeal = versionsPerDeal(views.created());
+	const refusedPerWindow = refusedPerWindowOf(sandbox);
 	const answered = views.createPosts().filter((entry) => entry.status === 200);
 	ensure(answered.length > 0, 'no create was answered 200');
 	const seconds = (Date.parse(answered.at(-1).time) - Date.parse(firstCreate.time)) / 1000;

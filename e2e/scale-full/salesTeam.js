@@ -7,15 +7,8 @@
  * (./readersRestart.js). The figures are printed, then checked. Everything started is stopped at the
  * end, also on failure.
  */
-const fs = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
-
 const { ensure, expectEqual, show } = require('../../scripts/lib/assertions');
-const { startSandbox } = require('../../scripts/lib/sandbox');
-const app = require('../n8n-app');
-const { startQueueCluster } = require('../scale/queueCluster');
-const { ensurePackages } = require('../scale/services');
+const { LATENCY_MS, startLineCluster } = require('../scale/batchFaults');
 const { NO_RERUN } = require('../scale/workerLost');
 const { LIMIT, createWorkflow } = require('../scale/workflows');
 const { MAIN_DOWN_MS, readersWithMainRestart } = require('./readersRestart');
@@ -34,35 +27,21 @@ const {
 	sessionsWorkflow,
 } = require('./salesWorkflows');
 
-const LATENCY_MS = 800;
 /** From the import to the schedule's run: the cluster's start, with both lines' starting side by side. */
 const SCHEDULE_LEAD_MS = 150_000;
 
 /** Starts the cluster of n8n `version` and runs the day; resolves with its figures. */
 async function salesTeamDay(version, cleanups) {
-	ensurePackages();
-	const n8n = app.installN8n(version);
-	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-scale-full-'));
-	cleanups.push(() => fs.rmSync(workDir, { recursive: true, force: true }));
-	const { sandbox, url } = await startSandbox({ rateLimit: LIMIT, latencyMs: LATENCY_MS });
-	cleanups.push(() => sandbox.close());
 	const scheduledAt = new Date(Date.now() + SCHEDULE_LEAD_MS);
-	// What the README tells a team to set on 1.x (2.x forces it): a lost job is not run again.
-	const settings = n8n.major >= 2 ? {} : NO_RERUN;
-	const cluster = await startQueueCluster({
-		n8n,
-		sandbox,
-		url,
-		workDir,
-		cleanups,
+	const { n8n, sandbox, cluster } = await startLineCluster(version, cleanups, {
 		workflows: [
 			createWorkflow(),
 			scheduleWorkflow(scheduledAt, SCHEDULED_DEALS),
 			firstViewWorkflow(),
 			sessionsWorkflow(),
 		],
-		mainEnv: settings,
-		workerEnv: settings,
+		// What the README tells a team to set on 1.x (2.x forces it): a lost job is not run again.
+		env: version.startsWith('1.') ? NO_RERUN : {},
 	});
 	const batch = await runSalesBatch({ sandbox, cluster, scheduledAt });
 	const seeded = seededVersionIds();

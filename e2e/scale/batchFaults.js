@@ -36,11 +36,14 @@ const FINISHED = new Set(['success', 'error', 'crashed', 'canceled', 'failed']);
 
 const waitFor = (find, what, timeoutMs) => waitUntil(find, what, timeoutMs, 250);
 
-/** A queue-mode cluster of n8n `version` against a sandbox answering each request after 800 ms. */
-async function startFaultCluster(version, cleanups, workerEnv = {}) {
+/**
+ * A queue-mode cluster of n8n `version` against a sandbox at the real limit answering each request
+ * after 800 ms, with `workflows`, `env` on every process and `workerEnv` on the workers too.
+ */
+async function startLineCluster(version, cleanups, { workflows, env = {}, workerEnv = {} }) {
 	ensurePackages();
 	const n8n = app.installN8n(version);
-	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-queue-fault-'));
+	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-queue-'));
 	cleanups.push(() => fs.rmSync(workDir, { recursive: true, force: true }));
 	const { sandbox, url } = await startSandbox({ rateLimit: LIMIT, latencyMs: LATENCY_MS });
 	cleanups.push(() => sandbox.close());
@@ -50,12 +53,20 @@ async function startFaultCluster(version, cleanups, workerEnv = {}) {
 		url,
 		workDir,
 		cleanups,
-		workflows: [createWorkflow()],
-		mainEnv: FASTER_STALLED_CHECK,
-		workerEnv: { ...FASTER_STALLED_CHECK, ...workerEnv },
+		workflows,
+		mainEnv: env,
+		workerEnv: { ...env, ...workerEnv },
 	});
 	return { n8n, sandbox, cluster };
 }
+
+/** The fault scenarios' cluster: the create workflow, Bull's stalled check shortened. */
+const startFaultCluster = (version, cleanups, workerEnv = {}) =>
+	startLineCluster(version, cleanups, {
+		workflows: [createWorkflow()],
+		env: FASTER_STALLED_CHECK,
+		workerEnv,
+	});
 
 /** The sandbox's versions whose title holds a deal ID `label`-N, as the create workflow titles them. */
 function versionsOf(sandbox, label) {
@@ -124,16 +135,22 @@ function executionEnded(cluster, executionId, timeoutMs = 6 * 60_000) {
 	);
 }
 
-/** The versions per deal, and what the execution's stored data says: its error, the versions it names. */
-function whatIsLeft(n8n, cluster, executionId, versions) {
-	const stored = cluster
-		.psql(`SELECT data FROM execution_data WHERE "executionId" = ${Number(executionId)}`)
-		.trim();
+/** How many versions each deal has, by the deal ID the create workflow puts at the end of a title. */
+function versionsPerDeal(versions) {
 	const perDeal = new Map();
 	for (const version of versions) {
 		const dealId = /\(([^)]+)\)$/.exec(version.data.title)[1];
 		perDeal.set(dealId, (perDeal.get(dealId) ?? 0) + 1);
 	}
+	return perDeal;
+}
+
+/** The versions per deal, and what the execution's stored data says: its error, the versions it names. */
+function whatIsLeft(n8n, cluster, executionId, versions) {
+	const stored = cluster
+		.psql(`SELECT data FROM execution_data WHERE "executionId" = ${Number(executionId)}`)
+		.trim();
+	const perDeal = versionsPerDeal(versions);
 	const { parse } = require(path.join(n8n.dir, 'node_modules', 'flatted'));
 	const error = stored ? parse(stored).resultData?.error : undefined;
 	return {
@@ -149,13 +166,16 @@ module.exports = {
 	DEALS,
 	FASTER_STALLED_CHECK,
 	FAULT_AFTER,
+	LATENCY_MS,
 	createExecutions,
 	executionEnded,
 	postDeals,
 	ranBy,
 	sendBatch,
 	startFaultCluster,
+	startLineCluster,
 	versionsOf,
+	versionsPerDeal,
 	waitFor,
 	whatIsLeft,
 };

@@ -141,9 +141,8 @@ function whoRanWhat(cluster, executions) {
 	return { ranBy, createExecutions, perWorker };
 }
 
-/** 429s per window of the server, duplicates by title, and requests that failed otherwise. */
-function limitFigures(sandbox, { created, createPosts }) {
-	// 429s per window of the server: a window begins where the counter it reported drops.
+/** 429s per window of the server's version limit: a window begins where its reported counter drops. */
+function refusedPerWindowOf(sandbox) {
 	const refusedPerWindow = [];
 	let lastCounter = Infinity;
 	for (const entry of sandbox.log.filter((candidate) =>
@@ -153,6 +152,12 @@ function limitFigures(sandbox, { created, createPosts }) {
 		lastCounter = entry.rateLimitCounter;
 		if (entry.status === 429) refusedPerWindow[refusedPerWindow.length - 1] += 1;
 	}
+	return refusedPerWindow;
+}
+
+/** 429s per window of the server, duplicates by title, and requests that failed otherwise. */
+function limitFigures(sandbox, { created, createPosts }) {
+	const refusedPerWindow = refusedPerWindowOf(sandbox);
 	const titles = new Map();
 	for (const version of created())
 		titles.set(version.data.title, (titles.get(version.data.title) ?? 0) + 1);
@@ -167,4 +172,4 @@ function limitFigures(sandbox, { created, createPosts }) {
 const gaps = (times) =>
 	times.slice(1).map((time, index) => Math.round((time - times[index]) / 1000));
 
-module.exports = { runLoad };
+module.exports = { refusedPerWindowOf, runLoad };

@@ -12,7 +12,7 @@ const path = require('node:path');
 
 const { ensure } = require('../../scripts/lib/assertions');
 const app = require('../n8n-app');
-const { waitFor } = require('../harness/waiting');
+const { pause, waitFor } = require('../harness/waiting');
 const { spawnLogged, startPostgres, startRedis } = require('./services');
 const {
 	CREATE_CREDENTIAL_ID,
@@ -76,9 +76,7 @@ async function startQueueCluster({
 		await app.stopN8n(main.child);
 		const stoppedAt = Date.now();
 		await whileDown();
-		await new Promise((resolve) =>
-			setTimeout(resolve, Math.max(0, stoppedAt + downMs - Date.now())),
-		);
+		await pause(Math.max(0, stoppedAt + downMs - Date.now()));
 		main = await app.startN8n(n8n, mainSettings, mainLog);
 		return main;
 	};
