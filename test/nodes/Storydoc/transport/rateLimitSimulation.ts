@@ -36,6 +36,10 @@ export interface SimulationResult {
 	lastAnswerMs: number;
 	/** Requests the server accepted in each of its windows. */
 	acceptedPerWindow: number[];
+	/** The same, per process (in the order given). */
+	acceptedPerWindowByProcess: number[][];
+	/** Answers 429 per process. */
+	refusedByProcess: number[];
 }
 
 const ONE_WAY_MS = 20;
@@ -53,7 +57,9 @@ export function simulate(simulation: Simulation): SimulationResult {
 	let count = 0;
 	const acceptedPerWindow: number[] = [];
 	let refused = 0;
-	const arrive = () => {
+	const byProcess = simulation.processes.map((): number[] => []);
+	const refusedByProcess = simulation.processes.map(() => 0);
+	const arrive = (process: number) => {
 		if (windowStart === undefined || now - windowStart >= windowMs) {
 			windowStart = now;
 			count = acceptedPerWindow.length === 0 ? (simulation.usedByOthers ?? 0) : 0;
@@ -61,15 +67,21 @@ export function simulate(simulation: Simulation): SimulationResult {
 		}
 		count += 1;
 		const limited = count > max;
-		if (limited) refused += 1;
-		else acceptedPerWindow[acceptedPerWindow.length - 1] += 1;
+		const window = acceptedPerWindow.length - 1;
+		if (limited) {
+			refused += 1;
+			refusedByProcess[process] += 1;
+		} else {
+			acceptedPerWindow[window] += 1;
+			byProcess[process][window] = (byProcess[process][window] ?? 0) + 1;
+		}
 		return { counter: count, limited };
 	};
 
 	let items = 0;
 	let done = 0;
 	let lastAnswerMs = 0;
-	for (const process of simulation.processes) {
+	for (const [index, process] of simulation.processes.entries()) {
 		const pacer = new RateLimitPacer(true, process.coldReleaseMs);
 		for (const execution of process.executions) {
 			items += execution.items;
@@ -85,7 +97,7 @@ export function simulate(simulation: Simulation): SimulationResult {
 					}
 					const arrival = now + ONE_WAY_MS + random() * jitterMs;
 					schedule(arrival, () => {
-						const answer = arrive();
+						const answer = arrive(index);
 						schedule(arrival + Math.max(0, answerMs - ONE_WAY_MS), () => {
 							pacer.onResponse(
 								slot,
@@ -121,7 +133,18 @@ export function simulate(simulation: Simulation): SimulationResult {
 		now = event.at;
 		event.run();
 	}
-	return { items, done, refused, lastAnswerMs, acceptedPerWindow };
+	const acceptedPerWindowByProcess = byProcess.map((windows) =>
+		acceptedPerWindow.map((_, window) => windows[window] ?? 0),
+	);
+	return {
+		items,
+		done,
+		refused,
+		lastAnswerMs,
+		acceptedPerWindow,
+		acceptedPerWindowByProcess,
+		refusedByProcess,
+	};
 }
 
 /** The time the limit allows at best: the windows before the last, plus one answer. */
