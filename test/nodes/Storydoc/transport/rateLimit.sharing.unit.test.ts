@@ -209,3 +209,22 @@ describe('two processes behind one IP (queue-mode workers)', () => {
 		}
 	});
 });
+
+describe('known limit, open in issue 67 (README › Reliability; Design notes › Rate-limit pacing)', () => {
+	test('a worker that joins one sending a long batch alone gets nothing through until that batch ends', () => {
+		const result = simulate({
+			processes: [
+				{ executions: [execution(1500)], itemsInParallel: 150 },
+				{ executions: [execution(100, 90_000)], itemsInParallel: 50 },
+			],
+			answerMs: 200,
+			seed: 3,
+		});
+		const [alone, joining] = result.acceptedPerWindowByProcess;
+		const batchWindows = alone.filter((accepted) => accepted > 0).length;
+		expect(result.done).toBe(1600);
+		expect(batchWindows).toBe(10);
+		// Every window of the batch, from the one the second worker starts in, is the first's alone.
+		expect(joining.slice(0, batchWindows)).toEqual(Array(batchWindows).fill(0));
+	});
+});
