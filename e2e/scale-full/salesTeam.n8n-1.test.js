@@ -1,5 +1,10 @@
 'use strict';
-/** A sales team's day in queue mode at full size on n8n 1.123.81 (./salesTeam.js). */
+/**
+ * Queue mode at full size on n8n 1.123.81: a sales team's day (./salesTeam.js), then the trigger's
+ * execution lost with its worker (./triggerWorkerLost.js), one cluster after the other.
+ */
 const { salesTeamTests } = require('./salesTeam');
+const { triggerWorkerLostTests } = require('./triggerWorkerLost');
 
-salesTeamTests('1.123.81');
+describe("a sales team's day", () => salesTeamTests('1.123.81'));
+describe("the trigger's execution lost with its worker", () => triggerWorkerLostTests('1.123.81'));
