@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- a test running a Markdown checker over the repository's files, not node code */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions -- a test running a Markdown checker (a child process) over the repository's files, not node code */
 /**
  * Every relative link and `#anchor` in the repository's Markdown resolves, checked offline by
  * remark-validate-links (GitHub's heading anchors, GFM tables included). A second check proves the

@@ -29,6 +29,7 @@ const load = fc.record({
 });
 
 test(`random loads over 2 or 3 workers: every item answered once, each worker's requests its own (${RUNS} loads, seed ${SEED})`, () => {
+	// eslint-disable-next-line no-console -- the property's seed, for the log
 	console.log(`rate-limit loads: fast-check seed ${SEED}, ${RUNS} runs`);
 	fc.assert(
 		fc.property(load, (simulation) => {
