@@ -13,7 +13,9 @@ const path = require('node:path');
 
 const { pause, waitFor: waitUntil } = require('../harness/waiting');
 const {
+	FIRST_VIEW_TRIGGER,
 	FIRST_VIEW_WORKFLOW_ID,
+	SESSIONS_TRIGGER,
 	SESSIONS_WORKFLOW_ID,
 	SESSION_GAP_MINUTES,
 } = require('./salesWorkflows');
@@ -75,9 +77,8 @@ function emitted(n8n, cluster, workflowId, triggerName) {
 }
 
 async function readersWithMainRestart({ n8n, sandbox, cluster, versionIds }) {
-	const firstViews = () =>
-		emitted(n8n, cluster, FIRST_VIEW_WORKFLOW_ID, 'When a proposal is first opened');
-	const sessions = () => emitted(n8n, cluster, SESSIONS_WORKFLOW_ID, 'When a reader finishes');
+	const firstViews = () => emitted(n8n, cluster, FIRST_VIEW_WORKFLOW_ID, FIRST_VIEW_TRIGGER);
+	const sessions = () => emitted(n8n, cluster, SESSIONS_WORKFLOW_ID, SESSIONS_TRIGGER);
 	const room = readingRoom(sandbox);
 	try {
 		room.open(versionIds[0]);
@@ -119,4 +120,4 @@ async function readersWithMainRestart({ n8n, sandbox, cluster, versionIds }) {
 	}
 }
 
-module.exports = { MAIN_DOWN_MS, readersWithMainRestart };
+module.exports = { MAIN_DOWN_MS, emitted, readersWithMainRestart };

@@ -9,6 +9,7 @@
  */
 const { ensure, expectEqual, show } = require('../../scripts/lib/assertions');
 const { LATENCY_MS, startLineCluster } = require('../scale/batchFaults');
+const { clusterRun } = require('../scale/clusterRun');
 const { NO_RERUN } = require('../scale/workerLost');
 const { LIMIT, createWorkflow } = require('../scale/workflows');
 const { MAIN_DOWN_MS, readersWithMainRestart } = require('./readersRestart');
@@ -79,19 +80,10 @@ const countBy = (values) =>
 
 /** The tests of one line's day. */
 function salesTeamTests(version) {
-	const cleanups = [];
-	let day;
-	beforeAll(async () => {
-		day = await salesTeamDay(version, cleanups);
-		console.log(report(day));
-	}, 40 * 60_000);
-	afterAll(async () => {
-		for (const cleanup of cleanups.reverse())
-			await Promise.resolve(cleanup()).catch(() => undefined);
-	});
+	const ran = clusterRun((cleanups) => salesTeamDay(version, cleanups), report, 40 * 60_000);
 
 	test(`every deal has exactly one version: ${DEALS} from a schedule run and ${CALLS} webhook calls`, () => {
-		const { answers, versions, deals, dealsTwice } = day.batch;
+		const { answers, versions, deals, dealsTwice } = ran().batch;
 		ensure(
 			answers.every((status) => status === 200),
 			`webhook answers: ${show(answers)}`,
@@ -103,7 +95,7 @@ function salesTeamTests(version) {
 	});
 
 	test('every execution succeeded, each on one worker, and no request failed other than a 429 waited out', () => {
-		const { executions, otherFailures } = day.batch;
+		const { executions, otherFailures } = ran().batch;
 		ensure(
 			executions.length === CALLS + 1 &&
 				executions.every((run) => run.status === 'success' && run.ranOn.length === 1),
@@ -113,7 +105,7 @@ function salesTeamTests(version) {
 	});
 
 	test('a worker started in the middle of a full window took executions that were waiting', () => {
-		const { third, executions } = day.batch;
+		const { third, executions } = ran().batch;
 		ensure(third.waiting > 0, `executions waiting when it started: ${third.waiting}`);
 		ensure(
 			executions.some((run) => run.ranOn.includes(third.number)),
@@ -124,20 +116,22 @@ function salesTeamTests(version) {
 	// The first window's 429s are printed, not bounded: the schedule's worker sends alone at full
 	// speed until the webhook's worker joins, and how many of its requests the joiner's take is timing.
 	test('after the first window, at most one answer 429 per window: the third worker joins a full window without a storm', () => {
-		const later = day.batch.refusedPerWindow.slice(1);
+		const later = ran().batch.refusedPerWindow.slice(1);
 		ensure(
 			later.every((count) => count <= 1),
-			`429s per window: ${day.batch.refusedPerWindow.join(', ')}`,
+			`429s per window: ${ran().batch.refusedPerWindow.join(', ')}`,
 		);
 	});
 
 	test('main restarted while readers read: each first view emitted once', () => {
-		const emitted = day.reading.firstViews.map((item) => item.versionId).sort();
-		expectEqual(emitted, [...day.versionIds].sort(), 'the versions whose first view was emitted');
+		const emitted = ran()
+			.reading.firstViews.map((item) => item.versionId)
+			.sort();
+		expectEqual(emitted, [...ran().versionIds].sort(), 'the versions whose first view was emitted');
 	});
 
 	test('main restarted while readers read: each reading session emitted once, whole', () => {
-		const { readers, sessions } = day.reading;
+		const { readers, sessions } = ran().reading;
 		const got = sessions.map((session) => ({
 			visitorId: session.visitorId,
 			versionId: session.versionId,

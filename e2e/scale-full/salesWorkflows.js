@@ -19,6 +19,8 @@ const FIRST_VIEW_WORKFLOW_ID = 'sdScaleFirstView';
 const SESSIONS_WORKFLOW_ID = 'sdScaleSessions';
 /** The trigger workflows' Session Ends After: the shortest the node allows, so the run takes minutes. */
 const SESSION_GAP_MINUTES = 1;
+const FIRST_VIEW_TRIGGER = 'When a proposal is first opened';
+const SESSIONS_TRIGGER = 'When a reader finishes';
 
 /**
  * Schedule Trigger (once, at `at`: a cron expression to the second, in UTC) → 500 deals (Edit Fields,
@@ -88,7 +90,7 @@ const firstViewWorkflow = () =>
 		name: 'Storydoc scale: a proposal opened for the first time → the version',
 		idPrefix: 'd1a7e5f2-0004-4b00-9000',
 		event: 'firstView',
-		triggerName: 'When a proposal is first opened',
+		triggerName: FIRST_VIEW_TRIGGER,
 		then: { name: 'The version opened', parameters: versionOf('={{ $json.versionId }}') },
 		credential: triggerCredential,
 	});
@@ -101,7 +103,7 @@ const sessionsWorkflow = () =>
 		idPrefix: 'd1a7e5f2-0005-4b00-9000',
 		event: 'sessionEnded',
 		triggerParameters: { sessionGapMinutes: SESSION_GAP_MINUTES },
-		triggerName: 'When a reader finishes',
+		triggerName: SESSIONS_TRIGGER,
 		then: { name: 'The version read', parameters: versionOf('={{ $json.versionId }}') },
 		credential: triggerCredential,
 	});
@@ -111,8 +113,10 @@ const seededVersionIds = () => new Set(Object.values(SEED.versions).map((version
 
 module.exports = {
 	CREATE_CREDENTIAL_ID,
+	FIRST_VIEW_TRIGGER,
 	FIRST_VIEW_WORKFLOW_ID,
 	SCHEDULE_WORKFLOW_ID,
+	SESSIONS_TRIGGER,
 	SESSIONS_WORKFLOW_ID,
 	SESSION_GAP_MINUTES,
 	firstViewWorkflow,

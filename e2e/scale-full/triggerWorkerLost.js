@@ -7,53 +7,31 @@
  * with the lost execution, whether any later poll emits the lost first view again, whether its data
  * still holds the item, and that the trigger goes on.
  */
-const path = require('node:path');
-
 const { ensure, show } = require('../../scripts/lib/assertions');
 const { pause } = require('../harness/waiting');
 const {
 	FASTER_STALLED_CHECK,
+	createExecutions,
+	executionEnded,
 	postDeals,
 	ranBy,
 	startLineCluster,
 	versionsOf,
 	waitFor,
+	whatIsLeft,
 } = require('../scale/batchFaults');
+const { clusterRun } = require('../scale/clusterRun');
 const { NO_RERUN } = require('../scale/workerLost');
 const { createWorkflow } = require('../scale/workflows');
-const { FIRST_VIEW_WORKFLOW_ID, firstViewWorkflow } = require('./salesWorkflows');
+const { emitted } = require('./readersRestart');
+const {
+	FIRST_VIEW_TRIGGER,
+	FIRST_VIEW_WORKFLOW_ID,
+	firstViewWorkflow,
+} = require('./salesWorkflows');
 
-const TRIGGER_NAME = 'When a proposal is first opened';
-const FINISHED = new Set(['success', 'error', 'crashed', 'canceled', 'failed']);
 /** One scheduled poll more than the trigger's every minute, so a first view emitted again would show. */
 const ONE_POLL_MORE_MS = 75_000;
-
-/** The First View workflow's executions, oldest first: id, status and the stored data as text. */
-function firstViewExecutions(cluster) {
-	return cluster
-		.psql(
-			`SELECT e.id, e.status, d.data FROM execution_entity e LEFT JOIN execution_data d ON d."executionId" = e.id WHERE e."workflowId" = '${FIRST_VIEW_WORKFLOW_ID}' ORDER BY e.id`,
-		)
-		.split('\n')
-		.filter(Boolean)
-		.map((line) => {
-			const [id, status, ...data] = line.split('\t');
-			return { id, status, data: data.join('\t') };
-		});
-}
-
-/** The items the trigger emitted in a successful execution (its run data). */
-function emittedBy(n8n, execution) {
-	const { parse } = require(path.join(n8n.dir, 'node_modules', 'flatted'));
-	const runData = parse(execution.data).resultData?.runData ?? {};
-	return (runData[TRIGGER_NAME]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
-}
-
-/** The error n8n stored for an execution, if any. */
-function errorOf(n8n, execution) {
-	const { parse } = require(path.join(n8n.dir, 'node_modules', 'flatted'));
-	return execution.data ? (parse(execution.data).resultData?.error?.message ?? null) : null;
-}
 
 /** A reader's first view of `versionId`, as Storydoc records it. */
 function openVersion(sandbox, versionId, n) {
@@ -77,8 +55,8 @@ async function triggerWorkerLost(version, cleanups) {
 	});
 	const answer = await postDeals(cluster, 'L', 2);
 	ensure(answer.status === 200, `the webhook answered ${answer.status}`);
-	const [lostVersion, laterVersion] = await waitFor(
-		() => versionsOf(sandbox, 'L').length === 2 && versionsOf(sandbox, 'L').map((v) => v.id),
+	const [lost, later] = await waitFor(
+		() => versionsOf(sandbox, 'L').length === 2 && versionsOf(sandbox, 'L'),
 		'two versions to read',
 		120_000,
 	);
@@ -92,50 +70,41 @@ async function triggerWorkerLost(version, cleanups) {
 		token: 'admin',
 		times: 1,
 	});
-	openVersion(sandbox, lostVersion, 1);
+	openVersion(sandbox, lost.id, 1);
 	await waitFor(() => sandbox.held === 1, 'the first view’s Get Version held', 150_000);
-	const lost = firstViewExecutions(cluster).at(-1);
+	const execution = createExecutions(cluster, FIRST_VIEW_WORKFLOW_ID).at(-1);
 	const worker = await waitFor(
-		() => ranBy(cluster, lost.id).find((candidate) => candidate.child.exitCode === null),
-		`the worker running execution ${lost.id}`,
+		() => ranBy(cluster, execution.id).find((candidate) => candidate.child.exitCode === null),
+		`the worker running execution ${execution.id}`,
 		30_000,
 	);
 	worker.child.kill('SIGKILL');
 	const lostAt = Date.now();
 	await cluster.startWorker({ ...FASTER_STALLED_CHECK, ...noRerun });
 	sandbox.releaseHeld();
-	const ended = await waitFor(
-		() => {
-			const now = firstViewExecutions(cluster).find((execution) => execution.id === lost.id);
-			return FINISHED.has(now?.status) && now;
-		},
-		`n8n to end execution ${lost.id}`,
-		6 * 60_000,
-	);
+	const ended = await executionEnded(cluster, execution.id, 6 * 60_000, FIRST_VIEW_WORKFLOW_ID);
 	const endedAfterSeconds = Math.round((Date.now() - lostAt) / 1000);
 
-	openVersion(sandbox, laterVersion, 2);
+	openVersion(sandbox, later.id, 2);
 	const emittedVersions = () =>
-		firstViewExecutions(cluster)
-			.filter((execution) => execution.status === 'success')
-			.flatMap((execution) => emittedBy(n8n, execution).map((item) => item.versionId));
+		emitted(n8n, cluster, FIRST_VIEW_WORKFLOW_ID, FIRST_VIEW_TRIGGER).map((item) => item.versionId);
 	await waitFor(
-		() => emittedVersions().includes(laterVersion),
+		() => emittedVersions().includes(later.id),
 		'the second reader’s first view emitted',
 		4 * 60_000,
 	);
 	await pause(ONE_POLL_MORE_MS);
-	const executions = firstViewExecutions(cluster);
+	const { named, errorMessage } = whatIsLeft(n8n, cluster, execution.id, [lost]);
 	return {
 		n8nVersion: n8n.n8nVersion,
-		lostVersion,
-		laterVersion,
+		lostVersion: lost.id,
+		laterVersion: later.id,
 		lostWorker: worker.number,
-		lost: { id: lost.id, status: ended.status, endedAfterSeconds },
-		ranOn: ranBy(cluster, lost.id).map((candidate) => candidate.number),
-		lostDataHoldsItem: ended.data.includes(lostVersion),
-		errorMessage: errorOf(n8n, ended),
-		executions: executions.map(({ id, status }) => ({ id, status })),
+		lost: { id: execution.id, status: ended.status, endedAfterSeconds },
+		ranOn: ranBy(cluster, execution.id).map((candidate) => candidate.number),
+		lostDataHoldsItem: named > 0,
+		errorMessage,
+		executions: createExecutions(cluster, FIRST_VIEW_WORKFLOW_ID),
 		emittedVersions: emittedVersions(),
 	};
 }
@@ -153,41 +122,36 @@ function describeTriggerLoss(run) {
 
 /** The checks of one line's run. */
 function triggerWorkerLostTests(version) {
-	const cleanups = [];
-	let run;
-	beforeAll(async () => {
-		run = await triggerWorkerLost(version, cleanups);
-		console.log(describeTriggerLoss(run));
-	}, 15 * 60_000);
-	afterAll(async () => {
-		for (const cleanup of cleanups.reverse())
-			await Promise.resolve(cleanup()).catch(() => undefined);
-	});
+	const ran = clusterRun(
+		(cleanups) => triggerWorkerLost(version, cleanups),
+		describeTriggerLoss,
+		15 * 60_000,
+	);
 
 	test('n8n ends the lost execution as failed, and runs it on no other worker', () => {
 		ensure(
-			['error', 'crashed'].includes(run.lost.status) && run.ranOn.length === 1,
-			`the lost execution: ${show(run.lost)}, run on workers ${show(run.ranOn)}`,
+			['error', 'crashed'].includes(ran().lost.status) && ran().ranOn.length === 1,
+			`the lost execution: ${show(ran().lost)}, run on workers ${show(ran().ranOn)}`,
 		);
 	});
 
 	test('no later poll emits the lost first view again (the main moved its cursor when it emitted it)', () => {
 		ensure(
-			!run.emittedVersions.includes(run.lostVersion),
-			`versions emitted since: ${show(run.emittedVersions)}`,
+			!ran().emittedVersions.includes(ran().lostVersion),
+			`versions emitted since: ${show(ran().emittedVersions)}`,
 		);
 	});
 
 	// What the README tells a user: n8n keeps no copy of the lost item, so it is found with Get Events.
 	test("the lost execution's stored data does not hold the emitted item, and says why the execution failed", () => {
-		ensure(!run.lostDataHoldsItem, `execution ${run.lost.id}'s data names the version`);
-		ensure(run.errorMessage, `execution ${run.lost.id} stored no error`);
+		ensure(!ran().lostDataHoldsItem, `execution ${ran().lost.id}'s data names the version`);
+		ensure(ran().errorMessage, `execution ${ran().lost.id} stored no error`);
 	});
 
 	test('the trigger goes on: the next first view is emitted once', () => {
 		ensure(
-			run.emittedVersions.filter((id) => id === run.laterVersion).length === 1,
-			`versions emitted since: ${show(run.emittedVersions)}`,
+			ran().emittedVersions.filter((id) => id === ran().laterVersion).length === 1,
+			`versions emitted since: ${show(ran().emittedVersions)}`,
 		);
 	});
 }

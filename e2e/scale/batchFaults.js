@@ -76,11 +76,11 @@ function versionsOf(sandbox, label) {
 	);
 }
 
-/** The create workflow's executions in n8n's database, newest last. */
-function createExecutions(cluster) {
+/** A workflow's executions in n8n's database (the create workflow's unless named), newest last. */
+function createExecutions(cluster, workflowId = CREATE_WORKFLOW_ID) {
 	return cluster
 		.psql(
-			`SELECT id, status FROM execution_entity WHERE "workflowId" = '${CREATE_WORKFLOW_ID}' ORDER BY id`,
+			`SELECT id, status FROM execution_entity WHERE "workflowId" = '${workflowId}' ORDER BY id`,
 		)
 		.trim()
 		.split('\n')
@@ -123,11 +123,18 @@ async function sendBatch(cluster, label) {
 	);
 }
 
-/** Resolves with the execution `executionId` once n8n has ended it (any of `FINISHED`). */
-function executionEnded(cluster, executionId, timeoutMs = 6 * 60_000) {
+/** Resolves with the execution `executionId` (of `workflowId`) once n8n has ended it (any of `FINISHED`). */
+function executionEnded(
+	cluster,
+	executionId,
+	timeoutMs = 6 * 60_000,
+	workflowId = CREATE_WORKFLOW_ID,
+) {
 	return waitFor(
 		() => {
-			const now = createExecutions(cluster).find((candidate) => candidate.id === executionId);
+			const now = createExecutions(cluster, workflowId).find(
+				(candidate) => candidate.id === executionId,
+			);
 			return FINISHED.has(now?.status) && now;
 		},
 		`n8n to end execution ${executionId}`,

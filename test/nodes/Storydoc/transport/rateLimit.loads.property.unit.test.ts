@@ -2,7 +2,8 @@
  * Queue-mode workers with executions arriving at random times: whatever the load, every item is
  * answered once and each worker's accepted requests are its items. Generated with fast-check; the seed
  * is printed, and a failure prints the load to replay. What the pacer does not promise here, and why
- * (a worker sending alone can hold a joining one back): docs/development.md › Design notes › Rate limit.
+ * (a worker sending alone can hold a joining one back): docs/development.md › Design notes ›
+ * Rate-limit pacing from the response headers.
  */
 import fc from 'fast-check';
 import { simulate } from './rateLimitSimulation';

@@ -224,7 +224,7 @@ describe('known limit, open in issue 67 (README â€º Reliability; Design notes â€
 		const batchWindows = alone.filter((accepted) => accepted > 0).length;
 		expect(result.done).toBe(1600);
 		expect(batchWindows).toBe(10);
-		// Every window of the batch, from the one the second worker starts in, is the first's alone.
+		// Every window of the batch is the first worker's alone, also after the second has started.
 		expect(joining.slice(0, batchWindows)).toEqual(Array(batchWindows).fill(0));
 	});
 });

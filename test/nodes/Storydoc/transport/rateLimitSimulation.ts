@@ -38,8 +38,6 @@ export interface SimulationResult {
 	acceptedPerWindow: number[];
 	/** The same, per process (in the order given). */
 	acceptedPerWindowByProcess: number[][];
-	/** Answers 429 per process. */
-	refusedByProcess: number[];
 }
 
 const ONE_WAY_MS = 20;
@@ -58,7 +56,6 @@ export function simulate(simulation: Simulation): SimulationResult {
 	const acceptedPerWindow: number[] = [];
 	let refused = 0;
 	const byProcess = simulation.processes.map((): number[] => []);
-	const refusedByProcess = simulation.processes.map(() => 0);
 	const arrive = (process: number) => {
 		if (windowStart === undefined || now - windowStart >= windowMs) {
 			windowStart = now;
@@ -70,7 +67,6 @@ export function simulate(simulation: Simulation): SimulationResult {
 		const window = acceptedPerWindow.length - 1;
 		if (limited) {
 			refused += 1;
-			refusedByProcess[process] += 1;
 		} else {
 			acceptedPerWindow[window] += 1;
 			byProcess[process][window] = (byProcess[process][window] ?? 0) + 1;
@@ -143,7 +139,6 @@ export function simulate(simulation: Simulation): SimulationResult {
 		lastAnswerMs,
 		acceptedPerWindow,
 		acceptedPerWindowByProcess,
-		refusedByProcess,
 	};
 }
 
