@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow'
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { readCredentialAfresh } from '../transport';
+import { trackQueuedItems } from '../transport/batchQueue';
 import { BatchStoppedError, resumeBatch, stopBatch } from '../transport/batchStop';
 import { timeoutFor } from '../transport/timeout';
 import * as account from './account';
@@ -74,6 +75,8 @@ async function sendItems(
 		replay,
 	}: { inParallel: number; continueOnFail: boolean; replay?: WriteReplay },
 ) {
+	const queue = { waiting: 0 };
+	trackQueuedItems(context, queue);
 	const sent = await runInParallel(
 		[...requests.keys()],
 		(itemIndex) => requests.get(itemIndex)!(),
@@ -82,6 +85,7 @@ async function sendItems(
 			stopOnFailure: !continueOnFail,
 			onStop: () => stopBatch(context),
 			isStopped: (error) => error instanceof BatchStoppedError,
+			queue,
 		},
 	);
 	for (const [itemIndex, outcome] of sent) {

@@ -16,17 +16,24 @@ export interface ParallelOptions {
 	onStop(): void;
 	/** A failure that means "never sent" (the request was dropped by the stop), not the item's own. */
 	isStopped(error: unknown): boolean;
+	/** Kept up to date with how many items wait to start (the rate-limit pacer asks). */
+	queue?: { waiting: number };
 }
 
 /** At most `inParallel` at once, the first alone for a while: docs/development.md › Items in parallel. */
 export async function runInParallel<Output>(
 	indexes: number[],
 	run: (index: number) => Promise<Output>,
-	{ inParallel, stopOnFailure, onStop, isStopped }: ParallelOptions,
+	{ inParallel, stopOnFailure, onStop, isStopped, queue = { waiting: 0 } }: ParallelOptions,
 ): Promise<Map<number, ItemOutcome<Output>>> {
 	const outcomes = new Map<number, ItemOutcome<Output>>();
 	let next = 0;
 	let stopped = false;
+	const take = () => {
+		const index = indexes[next++];
+		queue.waiting = indexes.length - next;
+		return index;
+	};
 
 	const runOne = async (index: number) => {
 		try {
@@ -39,17 +46,18 @@ export async function runInParallel<Output>(
 			outcomes.set(index, { error });
 			if (stopOnFailure && !stopped) {
 				stopped = true;
+				queue.waiting = 0;
 				onStop();
 			}
 		}
 	};
 	const worker = async () => {
-		while (!stopped && next < indexes.length) await runOne(indexes[next++]);
+		while (!stopped && next < indexes.length) await runOne(take());
 	};
 
 	let firstSettled = false;
 	const first = indexes.length
-		? runOne(indexes[next++]).then(() => {
+		? runOne(take()).then(() => {
 				firstSettled = true;
 			})
 		: Promise.resolve();
@@ -59,6 +67,7 @@ export async function runInParallel<Output>(
 	const firstSlot = busy ? first.then(worker) : first;
 	await Promise.all([firstSlot, ...Array.from({ length: workers }, worker)]);
 	for (const index of indexes.slice(next)) outcomes.set(index, { stopped: true });
+	queue.waiting = 0;
 	return outcomes;
 }
 

@@ -1,6 +1,7 @@
 // Pacing from the server's rate-limit headers (no reset time given): docs/development.md › Design notes.
 import { FIRST_ALONE_MAX_MS } from '../constants';
-import { WindowSharing } from './windowSharing';
+import type { WindowPhase } from './windowSharing';
+import { DOOR_SLOTS, WindowSharing } from './windowSharing';
 
 export const SPEC_WINDOW_MS = 60_000;
 const FIRST_PROBE_DELAY_MS = 250;
@@ -13,6 +14,10 @@ const OWN_WINDOW_ON_TIME_MS = 1_000;
 export interface RateLimitHeaders {
 	counter?: number;
 	maximum?: number;
+}
+
+export interface ItemQueue {
+	readonly waiting: number;
 }
 
 export interface SendTicket {
@@ -32,10 +37,10 @@ export class RateLimitPacer {
 
 	private counter = 0;
 
-	/** The request whose answer showed `counter`: when it was sent, and when its answer was heard. */
+	/** The request whose answer showed `counter`: when it was sent. */
 	private counterSentAt = Number.NEGATIVE_INFINITY;
 
-	private counterHeardAt = Number.NEGATIVE_INFINITY;
+	private heardThisWindow: Array<{ counter: number; at: number }> = [];
 
 	/** The first response heard from the current window: that window ends within a minute of it. */
 	private windowHeardAt?: number;
@@ -46,6 +51,8 @@ export class RateLimitPacer {
 	private ownWindowOpenedAt?: number;
 
 	private minRoundTripMs = Number.POSITIVE_INFINITY;
+
+	private roundTripMs?: number;
 
 	private readonly inFlight = new Set<SendTicket>();
 
@@ -62,6 +69,10 @@ export class RateLimitPacer {
 	private probeInFlight = false;
 
 	private passedCount = 0;
+
+	private readonly queues = new Set<ItemQueue>();
+
+	private waiters = 0;
 
 	get passed(): number {
 		return this.passedCount;
@@ -98,7 +109,52 @@ export class RateLimitPacer {
 			staleRoundTrips: Math.ceil(
 				Math.max(0, now - this.counterSentAt) / Math.max(1, this.minRoundTripMs),
 			),
+			phase: this.phase(now),
 		});
+	}
+
+	private demand(): number {
+		let queued = 0;
+		for (const queue of this.queues) {
+			if (queue.waiting <= 0) this.queues.delete(queue);
+			else queued += queue.waiting;
+		}
+		return this.waiters + queued;
+	}
+
+	/** More to send than the window has left: only then is room kept for others. */
+	private phase(now: number): WindowPhase {
+		const left = (this.maximum ?? Number.POSITIVE_INFINITY) - this.counter - this.inFlight.size;
+		if (this.demand() <= left || !this.roomFitsWindow()) return 'free';
+		if (this.windowEndsBy === undefined) return 'early';
+		if (now >= this.windowEndsBy - 2 * this.typicalRoundTrip()) return 'closing';
+		return now >= this.lateFrom() ? 'late' : 'early';
+	}
+
+	private keepingRoom(now: number): boolean {
+		return this.sharing.keepsRoom && this.phase(now) === 'early';
+	}
+
+	private lateFrom(): number {
+		const end = this.windowEndsBy ?? Number.POSITIVE_INFINITY;
+		return end - (DOOR_SLOTS + 2) * this.typicalRoundTrip();
+	}
+
+	/** Slow answers (a generation's 30 to 90 s) leave no time late in a window for the door. */
+	private roomFitsWindow(): boolean {
+		return 2 * (DOOR_SLOTS + 2) * this.typicalRoundTrip() < SPEC_WINDOW_MS;
+	}
+
+	private typicalRoundTrip(): number {
+		return Math.max(1, this.roundTripMs ?? this.minRoundTripMs);
+	}
+
+	startWaiting() {
+		this.waiters++;
+	}
+
+	stopWaiting() {
+		this.waiters--;
 	}
 
 	private fullByCount(): boolean {
@@ -106,7 +162,8 @@ export class RateLimitPacer {
 	}
 
 	/** A ticket to send now, or ms to wait; one synchronous step, so no two callers take the last slot. */
-	reserve(now: number): SendTicket | number {
+	reserve(now: number, queue?: ItemQueue): SendTicket | number {
+		if (queue && queue.waiting > 0) this.queues.add(queue);
 		if (this.ownsNextWindow(now)) this.openOwnWindow(now);
 		const full = this.limited || this.capacity(now) < 1;
 		if (full) {
@@ -114,6 +171,8 @@ export class RateLimitPacer {
 			if (this.probeInFlight) return PROBE_POLL_MS;
 			// Held back by what is in flight (a share, a batch, the first request): its answers tell more.
 			if (!this.limited && this.inFlight.size > 0) return PROBE_POLL_MS;
+			if (!this.limited && !this.fullByCount() && this.keepingRoom(now))
+				return Math.max(PROBE_POLL_MS, this.lateFrom() - now);
 			this.nextProbeAt ??= this.plannedFirst(now);
 			if (this.nextProbeAt > now) return this.nextProbeAt - now;
 			this.probeInFlight = true;
@@ -142,6 +201,7 @@ export class RateLimitPacer {
 		if (now - (this.windowEndsBy ?? now) <= OWN_WINDOW_ON_TIME_MS) this.ownWindowOpenedAt = now;
 		this.counter = 0;
 		this.windowHeardAt = undefined;
+		this.heardThisWindow = [];
 		this.nextProbeAt = undefined;
 		this.sharing.newWindow();
 	}
@@ -189,19 +249,23 @@ export class RateLimitPacer {
 		if (this.isCold(at)) this.sharing.reset();
 		this.lastHeardAt = at;
 		this.minRoundTripMs = Math.min(this.minRoundTripMs, at - ticket.sentAt);
-		// Answers come in any order: a lower counter is a new window only if sent after the higher was heard.
+		this.roundTripMs = 0.8 * (this.roundTripMs ?? at - ticket.sentAt) + 0.2 * (at - ticket.sentAt);
+		// Answers come in any order: a lower counter is a new window only if sent after a higher was heard.
 		const newCount =
 			this.windowHeardAt === undefined ||
 			ticket.sentAt >= this.windowHeardAt + SPEC_WINDOW_MS ||
-			(counter < this.counter && ticket.sentAt >= this.counterHeardAt);
+			this.heardThisWindow.some((heard) => counter < heard.counter && ticket.sentAt >= heard.at);
 		// A 429 to a probe: a window this process did not see begin, counted from then on.
 		const newWindow = newCount || (rateLimited && ticket.probe);
-		if (newWindow) this.windowHeardAt = at;
+		if (newWindow) {
+			this.windowHeardAt = at;
+			this.heardThisWindow = [];
+		}
+		this.heardThisWindow.push({ counter, at });
 		if (newCount) this.sharing.newWindow();
 		if (newWindow || counter >= this.counter) {
 			this.counter = counter;
 			this.counterSentAt = newWindow ? ticket.sentAt : Math.max(this.counterSentAt, ticket.sentAt);
-			this.counterHeardAt = at;
 		}
 		if (this.maximum !== undefined) {
 			this.sharing.onAnswer({

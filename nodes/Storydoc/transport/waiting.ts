@@ -1,5 +1,6 @@
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import { queuedItemsOf } from './batchQueue';
 import { throwIfBatchStopped } from './batchStop';
 import type { StorydocContext } from './context';
 import { isExecuteContext } from './context';
@@ -41,14 +42,19 @@ export async function takeRateLimitSlot(
 	waited: { ms: number },
 	itemIndex?: number,
 ): Promise<SendTicket | undefined> {
-	for (;;) {
-		throwIfBatchStopped(context);
-		const slot = pacer.reserve(Date.now());
-		if (typeof slot !== 'number') return slot;
-		if (waited.ms + slot > RATE_LIMIT_MAX_WAIT_MS) return undefined;
-		const passedBefore = pacer.passed;
-		await pause(context, slot, itemIndex);
-		waited.ms = pacer.passed === passedBefore ? waited.ms + slot : 0;
+	pacer.startWaiting();
+	try {
+		for (;;) {
+			throwIfBatchStopped(context);
+			const slot = pacer.reserve(Date.now(), queuedItemsOf(context));
+			if (typeof slot !== 'number') return slot;
+			if (waited.ms + slot > RATE_LIMIT_MAX_WAIT_MS) return undefined;
+			const passedBefore = pacer.passed;
+			await pause(context, slot, itemIndex);
+			waited.ms = pacer.passed === passedBefore ? waited.ms + slot : 0;
+		}
+	} finally {
+		pacer.stopWaiting();
 	}
 }
 

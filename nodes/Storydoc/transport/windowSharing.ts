@@ -6,6 +6,10 @@ export const SHARED_IN_FLIGHT = 2;
 const SHARED_MEMORY_WINDOWS = 2;
 /** Round trips of an old view the reserve covers: past that, idle gaps would hold requests for a whole window. */
 const STALE_ROUND_TRIPS_COVERED = 2;
+export const DOOR_SLOTS = 2;
+
+/** Room kept for others by a process with more to send than the window has left: Design notes. */
+export type WindowPhase = 'free' | 'early' | 'late' | 'closing';
 
 type Mode = 'unknown' | 'alone' | 'shared';
 
@@ -15,6 +19,7 @@ export interface WindowView {
 	inFlight: number;
 	/** Round trips since the request that showed `counter` was sent. */
 	staleRoundTrips: number;
+	phase: WindowPhase;
 }
 
 export interface WindowAnswer {
@@ -39,9 +44,17 @@ export class WindowSharing {
 	/** Counters of this process's answered requests in the current window. */
 	private ownCounters: number[] = [];
 
+	private othersThisWindow = false;
+
+	private othersLastWindow = false;
+
 	/** Every request counted in the window was this process's own, and no other was seen lately. */
 	get alone(): boolean {
 		return this.mode === 'alone';
+	}
+
+	get keepsRoom(): boolean {
+		return this.mode === 'alone' || this.othersThisWindow || this.othersLastWindow;
 	}
 
 	/** Nothing heard for a while: who else sends is unknown again. */
@@ -53,15 +66,26 @@ export class WindowSharing {
 
 	newWindow() {
 		this.ownCounters = [];
+		this.othersLastWindow = this.othersThisWindow;
+		this.othersThisWindow = false;
 	}
 
 	/** How many requests may go now, of the `left` the count allows. */
 	capacity(left: number, view: WindowView): number {
-		if (this.mode === 'alone') return left;
+		const keeping = this.keepsRoom && view.phase !== 'free';
+		if (keeping && view.phase === 'closing') return 0;
+		if (this.mode === 'alone') {
+			if (!keeping) return left;
+			// The door: a joining process gets in early; one at a time late, so this one sees it.
+			return view.phase === 'early' ? left - DOOR_SLOTS : Math.min(left, 1 - view.inFlight);
+		}
 		if (this.mode === 'unknown') return Math.min(left, this.batchLeft);
 		const reserve =
 			SHARED_IN_FLIGHT * (1 + Math.min(view.staleRoundTrips, STALE_ROUND_TRIPS_COVERED));
-		return Math.min(SHARED_IN_FLIGHT - view.inFlight, left - reserve);
+		const shared = Math.min(SHARED_IN_FLIGHT - view.inFlight, left - reserve);
+		if (!keeping || view.phase !== 'early') return shared;
+		const half = Math.ceil(view.maximum / 2) - this.ownCounters.length - view.inFlight;
+		return Math.min(shared, half);
 	}
 
 	onSend() {
@@ -76,6 +100,7 @@ export class WindowSharing {
 		const others = answer.counter - 1 - ownBelow - answer.inFlight;
 		this.ownCounters.push(answer.counter);
 		if (others > 0) {
+			this.othersThisWindow = true;
 			this.sharedSeenAt = answer.at;
 			this.mode = 'shared';
 			return;

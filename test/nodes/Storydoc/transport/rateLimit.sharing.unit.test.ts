@@ -120,6 +120,21 @@ describe('one process', () => {
 		expect(result.lastAnswerMs).toBeLessThanOrEqual(2 * 60_000 + FIRST_ALONE_MAX_MS + 1000);
 	});
 
+	test("answers a generation's 30 to 90 s long: one process never takes its own requests for another's; 200 items at 10 in parallel in 20 answer times", () => {
+		for (const answerMs of [30_000, 45_000, 60_000, 90_000]) {
+			const result = simulate({
+				processes: [
+					{ executions: [execution(200)], itemsInParallel: 10, coldReleaseMs: FIRST_ALONE_MAX_MS },
+				],
+				answerMs,
+			});
+			expect(result.refused).toBe(0);
+			// Before, with 30 s answers: windows of 20 four times, then 4 each (34 minutes, not 10).
+			// virtual time: the simulation's clock
+			expect(result.lastAnswerMs).toBeLessThanOrEqual(20 * answerMs + FIRST_ALONE_MAX_MS + 1000);
+		}
+	});
+
 	test('12 items at 5 per window (the batch of rateLimit.pacing.test.ts): each window waited out, and no longer than the floor and 1.5 %', () => {
 		for (const answerMs of [5, 200, 800]) {
 			for (const jitterMs of JITTERS) {
@@ -210,21 +225,33 @@ describe('two processes behind one IP (queue-mode workers)', () => {
 	});
 });
 
-describe('known limit, open in issue 67 (README › Reliability; Design notes › Rate-limit pacing)', () => {
-	test('a worker that joins one sending a long batch alone gets nothing through until that batch ends', () => {
-		const result = simulate({
-			processes: [
-				{ executions: [execution(1500)], itemsInParallel: 150 },
-				{ executions: [execution(100, 90_000)], itemsInParallel: 50 },
-			],
-			answerMs: 200,
-			seed: 3,
-		});
-		const [alone, joining] = result.acceptedPerWindowByProcess;
-		const batchWindows = alone.filter((accepted) => accepted > 0).length;
-		expect(result.done).toBe(1600);
-		expect(batchWindows).toBe(10);
-		// Every window of the batch is the first worker's alone, also after the second has started.
-		expect(joining.slice(0, batchWindows)).toEqual(Array(batchWindows).fill(0));
-	});
+describe('a worker that joins another sending a long batch alone (issue 67)', () => {
+	// Before the door (Design notes › Keeping room) the second got nothing through for all ten windows.
+	test.each([20, 200, 800])(
+		'%i ms answers: it gets in the window it joins and half of each later one until its items are done; no 429',
+		(answerMs) => {
+			for (const [joinMs, itemsInParallel] of [
+				[30_000, 150],
+				[90_000, 50],
+				[90_000, 5],
+			]) {
+				const result = simulate({
+					processes: [
+						{ executions: [execution(1500)], itemsInParallel },
+						{ executions: [execution(100, joinMs)], itemsInParallel: 50 },
+					],
+					answerMs,
+					seed: 3,
+				});
+				const [, joining] = result.acceptedPerWindowByProcess;
+				const joined = Math.floor(joinMs / 60_000);
+				expect(result.done).toBe(1600);
+				expect(result.refused).toBe(0);
+				// In the window it joins, the door; in the next, half the window; the rest after.
+				expect(joining[joined]).toBeGreaterThanOrEqual(1);
+				expect(joining[joined + 1]).toBeGreaterThanOrEqual(60);
+				expect(joining.slice(joined, joined + 3).reduce((sum, n) => sum + n, 0)).toBe(100);
+			}
+		},
+	);
 });

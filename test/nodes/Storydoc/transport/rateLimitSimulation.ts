@@ -82,15 +82,22 @@ export function simulate(simulation: Simulation): SimulationResult {
 		for (const execution of process.executions) {
 			items += execution.items;
 			let next = 0;
+			const queue = {
+				get waiting() {
+					return execution.items - next;
+				},
+			};
 			const takeItem = () => {
 				if (next >= execution.items) return;
 				next += 1;
+				// As the node's wait does: the item counts as demand from its first ask to its slot.
 				const attempt = () => {
-					const slot = pacer.reserve(now);
+					const slot = pacer.reserve(now, queue);
 					if (typeof slot === 'number') {
 						schedule(now + Math.max(1, slot), attempt);
 						return;
 					}
+					pacer.stopWaiting();
 					const arrival = now + ONE_WAY_MS + random() * jitterMs;
 					schedule(arrival, () => {
 						const answer = arrive(index);
@@ -102,7 +109,7 @@ export function simulate(simulation: Simulation): SimulationResult {
 								now,
 							);
 							if (answer.limited) {
-								attempt();
+								ask();
 								return;
 							}
 							done += 1;
@@ -111,7 +118,11 @@ export function simulate(simulation: Simulation): SimulationResult {
 						});
 					});
 				};
-				attempt();
+				const ask = () => {
+					pacer.startWaiting();
+					attempt();
+				};
+				ask();
 			};
 			schedule(execution.startMs ?? 0, () => {
 				for (let worker = 0; worker < process.itemsInParallel; worker++) takeItem();
