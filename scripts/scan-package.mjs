@@ -19,7 +19,6 @@
  * the scan fails. Under STORYDOC_BUILT=1 (CI, which has built once already) it packs that build.
  * Ends with `tests: N passed, N failed`; exits 1 on any failure.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +28,8 @@ import {
 	SOURCE_FILE_PATTERNS,
 	analyzePackage,
 } from '@n8n/scan-community-package/scanner/scanner.mjs';
+
+import { packAndUnpack } from './lib/pack.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = [];
@@ -75,21 +76,7 @@ function pack(work) {
 	// Without dist/, the tarball can only hold the nodes if `npm pack` built them (prepack).
 	const built = process.env.STORYDOC_BUILT === '1';
 	if (!built) fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
-	const packArgs = ['pack', ...(built ? ['--ignore-scripts'] : []), '--json', '--pack-destination'];
-	const packed = spawnSync('npm', [...packArgs, work], {
-		cwd: root,
-		encoding: 'utf8',
-		stdio: ['ignore', 'pipe', 'inherit'],
-	});
-	if (packed.status !== 0) throw new Error(`npm pack exited ${packed.status}`);
-	// Lifecycle scripts print before npm's JSON: it is the last top-level array.
-	const report = JSON.parse(packed.stdout.slice(packed.stdout.lastIndexOf('\n[') + 1))[0];
-	const files = report.files.map((file) => file.path).sort();
-	const tarball = path.join(work, report.filename);
-	const unpacked = path.join(work, 'package');
-	const untar = spawnSync('tar', ['-xzf', tarball, '-C', work]);
-	if (untar.status !== 0) throw new Error(`tar exited ${untar.status}`);
-	const manifest = JSON.parse(fs.readFileSync(path.join(unpacked, 'package.json'), 'utf8'));
+	const { report, files, unpacked, manifest } = packAndUnpack(root, work, { runScripts: !built });
 	console.log(
 		`scan: ${report.filename}, ${files.length} files, ${(report.size / 1024).toFixed(1)} kB packed`,
 	);

@@ -1,10 +1,10 @@
 'use strict';
 /**
- * Engagement levels worked out by hand, as the README's Engagement levels section words them: the
+ * Engagement levels worked out by hand, as docs/analytics.md › Engagement levels words them: the
  * oracle the node's levels are held to (nodes/engagement/levels.ts is not read here).
  */
 
-/** The README's defaults. */
+/** The defaults docs/analytics.md gives. */
 const DEFAULT_RULES = {
 	hotReadingSeconds: 180,
 	warmReadingSeconds: 60,

@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- a test reading the repository's files, not node code */
 /**
  * README.md: its contents line links every `## ` section, in order, and nothing else; and what it
- * says of n8n 3.0 about the package itself holds (README › Compatibility).
+ * says of n8n 3.0 about the package itself holds (docs/compatibility.md); and the Reader filter as
+ * docs/analytics.md says.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { StorydocTrigger } from '../../nodes/StorydocTrigger/StorydocTrigger.nod
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const ANALYTICS = fs.readFileSync(path.join(ROOT, 'docs', 'analytics.md'), 'utf8');
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
 const anchorOf = (heading: string) =>
@@ -69,7 +71,7 @@ describe('README › the contents line', () => {
 	});
 });
 
-describe('README › Compatibility: n8n 3.0', () => {
+describe('docs/compatibility.md: n8n 3.0', () => {
 	const examples = fs
 		.readdirSync(path.join(ROOT, 'examples'))
 		.filter((name) => name.endsWith('.json'))
@@ -131,12 +133,12 @@ describe('README › Compatibility: n8n 3.0', () => {
 	});
 });
 
-test('README › Filters › Reader: Get Events has the Reader filter, the Storydoc Trigger has none', () => {
+test('docs/analytics.md › Filters › Reader: Get Events has the Reader filter, the Storydoc Trigger has none', () => {
 	const filterNames = (properties: INodeProperties[]) =>
 		properties
 			.filter((property) => property.name === 'filters')
 			.flatMap((property) => (property.options ?? []).map((option) => option.name));
-	expect(README).toContain('the Storydoc Trigger has no Reader filter');
+	expect(ANALYTICS).toContain('the Storydoc Trigger has no Reader filter');
 	expect(filterNames(new Storydoc().description.properties)).toContain('reader');
 	const triggerFilters = filterNames(new StorydocTrigger().description.properties);
 	expect(triggerFilters.length).toBeGreaterThan(0);

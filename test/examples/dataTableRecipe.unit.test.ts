@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- tests run in Node, not in n8n's node sandbox */
 /**
- * The Data Table recipe's columns, said three times: the README (what a user creates), the
+ * The Data Table recipe's columns, said three times: its page, docs/recipes/data-table-event-sync.md (what a user creates), the
  * real-app scenario's tables (e2e/warehouse/dataTables.js) and the PostgreSQL recipe's schema (the
  * same Raw Events fields). They must be one list, with the same types.
  */
@@ -14,10 +14,13 @@ const { EVENT_COLUMNS, STATE_COLUMNS } = require('../../e2e/warehouse/dataTables
 	STATE_COLUMNS: Array<[string, string]>;
 };
 
-/** The README's `The tables` item: each column with the type its group ends with. */
-function readmeColumns(): { events: Array<[string, string]>; state: Array<[string, string]> } {
-	const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-	const item = /- \*\*The tables\*\*: ([\s\S]*?)\n- /.exec(readme)?.[1] ?? '';
+/** The recipe page's `The tables` item: each column with the type its group ends with. */
+function pageColumns(): { events: Array<[string, string]>; state: Array<[string, string]> } {
+	const page = fs.readFileSync(
+		path.join(ROOT, 'docs', 'recipes', 'data-table-event-sync.md'),
+		'utf8',
+	);
+	const item = /- \*\*The tables\*\*: ([\s\S]*?)\n- /.exec(page)?.[1] ?? '';
 	const [events, state] = item.replace(/\s+/g, ' ').split('; and `storydoc_sync_state`');
 	const typed = (text: string): Array<[string, string]> =>
 		[...text.matchAll(/((?:`\w+`(?:, | and )?)+) \((string|date|number)\)/g)].flatMap(
@@ -30,8 +33,8 @@ function readmeColumns(): { events: Array<[string, string]>; state: Array<[strin
 	};
 }
 
-test("the README's columns are the tables the real-app scenario makes", () => {
-	expect(readmeColumns()).toEqual({ events: EVENT_COLUMNS, state: STATE_COLUMNS });
+test("the recipe page's columns are the tables the real-app scenario makes", () => {
+	expect(pageColumns()).toEqual({ events: EVENT_COLUMNS, state: STATE_COLUMNS });
 });
 
 test("the events table's columns are the PostgreSQL schema's, a date where it has a timestamptz", () => {

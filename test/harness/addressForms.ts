@@ -1,7 +1,7 @@
 /**
  * The forms a user, a CRM field or a model may give a Story or Version field, taken from the sandbox
  * the way a real account hands them out, and what the node makes of each: the ID it names, or the
- * problem it reports (README › Addresses).
+ * problem it reports (docs/addresses.md).
  */
 import { storyEditorUrl } from '../../sandbox/links';
 import { SEED } from '../../sandbox/seed';

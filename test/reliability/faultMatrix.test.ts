@@ -3,8 +3,7 @@
  * Fail off and on, through n8n's engine. Each run is checked for what a user relies on, whatever the
  * fault: every input item is accounted for (its output, an error item paired to it, or a node error
  * naming it), no version exists twice, no create or update was resent after an unknown outcome, and
- * no token leaked. What each cell must output follows from the one retry policy (README ›
- * Reliability): reads retry and succeed; writes with an unknown outcome fail their item saying so;
+ * no token leaked. What each cell must output follows from the one retry policy (docs/reliability.md): reads retry and succeed; writes with an unknown outcome fail their item saying so;
  * 429s and slow answers are waited out. How long those waits take is bounded in virtual time, where
  * a busy machine cannot stretch it: test/nodes/Storydoc/transport/request.waits.unit.test.ts.
  */

@@ -4,7 +4,7 @@
  * workers are, so each has a pacer of its own and none sees the others' requests) create versions at
  * the same time against one sandbox rate limit. Only the server's counter headers and its 429s tie
  * them together. test/nodes/Storydoc/transport/rateLimit.pacing.test.ts runs three executions in one process (one shared
- * pacer); this is the case the README promises for queue mode. A small limit keeps it short, and the
+ * pacer); this is the case docs/reliability.md promises for queue mode. A small limit keeps it short, and the
  * workers' clocks run SCALE times faster against a sandbox window of 60 s / SCALE (the API's minute
  * as they see it), since the node waits that minute for a full window to end.
  */

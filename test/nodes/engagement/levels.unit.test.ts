@@ -1,5 +1,5 @@
 /**
- * Engagement levels: the node's rule (nodes/engagement/levels.ts) equal to the README's words worked
+ * Engagement levels: the node's rule (nodes/engagement/levels.ts) equal to docs/analytics.md's words worked
  * out by hand (scripts/examples/levels.js) over generated readings and thresholds, seed printed; the
  * edges crafted; the editor's defaults the same as the rule's.
  */
@@ -48,7 +48,7 @@ const rules = fc
 		}),
 	);
 
-test(`the level and its signs are what the README's rule says, for any reading and thresholds (seed ${SEED})`, () => {
+test(`the level and its signs are what the rule in docs/analytics.md says, for any reading and thresholds (seed ${SEED})`, () => {
 	fc.assert(
 		fc.property(reading, rules, (given, thresholds) => {
 			const level = levelOf(given, thresholds);
@@ -129,7 +129,7 @@ test("a trigger's session (returningReader null) never counts as coming back", (
 	).toBe('hot');
 });
 
-test("the editor's defaults, the rule's and the README's oracle's are the same", () => {
+test("the editor's defaults, the rule's and the oracle's of docs/analytics.md are the same", () => {
 	const shownDefaults = Object.fromEntries(
 		(engagementLevelProperty('item', undefined).options ?? []).map((option) => [
 			(option as { name: string }).name,

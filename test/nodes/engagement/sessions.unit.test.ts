@@ -151,7 +151,7 @@ test(`every field of every session and version figure is the same whatever order
 			expect(sessions).toEqual(sessionsOf(inTimeOrder));
 			expect(readingOf(arrived)).toEqual(readingOf(inTimeOrder));
 			// What the definition says, from an oracle written apart from the node (scripts/examples/sessions.js),
-			// with each session's engagement level as Get Events gives it (README's default thresholds).
+			// with each session's engagement level as Get Events gives it (the default thresholds of docs/analytics.md › Engagement levels).
 			expect(
 				sessions.map((session) => ({
 					...session,

@@ -140,7 +140,7 @@ describe('Reading Session Ended', () => {
 		});
 	});
 
-	test("Engagement Level's thresholds: Story's Last Slide with the Version filter counts the share; each session's level as the README's rule says", async () => {
+	test("Engagement Level's thresholds: Story's Last Slide with the Version filter counts the share; each session's level as the rule in docs/analytics.md says", async () => {
 		const rules = { hotReadingSeconds: 30, warmReadingSeconds: 20, lastSlide: 4 };
 		const trigger = sessionTrigger({
 			engagementLevel: rules,

@@ -34,7 +34,7 @@ const read = (versionId: string, seconds: number[], visitorId = 'vis_anna') =>
 		})),
 	);
 
-/** The totals' start, as README › Storydoc Trigger says: 91 days before the poll's UTC day began. */
+/** The totals' start, as docs/trigger.md says: 91 days before the poll's UTC day began. */
 const totalsStart = (seconds: number) => {
 	const start = new Date(iso(seconds));
 	start.setUTCHours(0, 0, 0, 0);

@@ -149,7 +149,7 @@ describe('Credential test (GET /v2/account, as n8n runs it)', () => {
 
 	// n8n 1.x's engine drops an HTTP error's cause (n8n-workflow 1.x's error classes declare a
 	// `cause` field that overwrites it), so its credential tester never sees the status and shows
-	// NodeApiError's own text instead of the credential's rules. The README says so.
+	// NodeApiError's own text instead of the credential's rules. docs/compatibility.md says so.
 	const ruleMessages =
 		line() === '1.x'
 			? {

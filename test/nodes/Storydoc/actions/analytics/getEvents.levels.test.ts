@@ -1,6 +1,6 @@
 /**
  * Get Events › Engagement Level through n8n's engine against the sandbox: every reading session and
- * version of the seeded period graded as the README's rule worked out by hand says
+ * version of the seeded period graded as the rule of docs/analytics.md worked out by hand says
  * (scripts/examples/levels.js), with the defaults and with thresholds of the user's (Story's Last
  * Slide with the Story filter); Summary for Each Item's Version, a version nobody read cold; bad
  * thresholds refused, naming the item and the field, before any request.
