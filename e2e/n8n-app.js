@@ -139,8 +139,14 @@ function n8nEnv(app, { userFolder, brokerPort, encryptionKey, extra = {} }) {
  * Runs one n8n CLI command to its end; resolves with { code, stdout, stderr, ms, peakKb }. `stdoutFile`:
  * stdout goes to that file, read when n8n exits (n8n exits before a pipe takes more than some 30 MB).
  * `peakMemory`: `peakKb` is the process's peak resident memory (Linux's VmHWM, read every 100 ms).
+ * `onSpawn(child)` is called once the command runs: a scenario that kills it mid-run holds it there.
  */
-function runN8n(app, args, env, { timeoutMs = 180_000, stdoutFile, peakMemory = false } = {}) {
+function runN8n(
+	app,
+	args,
+	env,
+	{ timeoutMs = 180_000, stdoutFile, peakMemory = false, onSpawn } = {},
+) {
 	return new Promise((resolve, reject) => {
 		const started = Date.now();
 		const out = stdoutFile ? fs.openSync(stdoutFile, 'w') : 'pipe';
@@ -149,6 +155,7 @@ function runN8n(app, args, env, { timeoutMs = 180_000, stdoutFile, peakMemory = 
 			stdio: ['ignore', out, 'pipe'],
 		});
 		trackCpu(child, args[0]);
+		onSpawn?.(child);
 		let peakKb = 0;
 		const sampler =
 			peakMemory &&
@@ -250,7 +257,9 @@ async function startN8n(n8n, env, logFile) {
 	const deadline = Date.now() + 180_000;
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null)
-			throw new Error(`n8n start exited ${child.exitCode}; see ${logFile}`);
+			throw new Error(
+				`n8n start exited ${child.exitCode}; the end of its log (${logFile}):\n${logTail(logFile, logFrom)}`,
+			);
 		// /healthz answers before the editor's routes exist; the log line marks the editor being served.
 		if (fs.readFileSync(logFile).subarray(logFrom).includes('Editor is now accessible')) {
 			const response = await fetch(`${url}/`).catch(() => undefined);
@@ -259,7 +268,15 @@ async function startN8n(n8n, env, logFile) {
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
 	child.kill('SIGKILL');
-	throw new Error(`n8n start did not serve the editor within 180 s; see ${logFile}`);
+	throw new Error(
+		`n8n start did not serve the editor within 180 s; the end of its log (${logFile}):\n${logTail(logFile, logFrom)}`,
+	);
+}
+
+/** The last lines n8n wrote since `from`: the folder holding the log is often gone when a test fails. */
+function logTail(logFile, from, lines = 30) {
+	const text = fs.readFileSync(logFile, 'utf8').slice(from);
+	return text.trimEnd().split('\n').slice(-lines).join('\n');
 }
 
 function stopN8n(child) {

@@ -133,7 +133,28 @@ const GOOGLE_SHEETS_SEED = {
 	],
 };
 
+/**
+ * `count` deals more in the proposal stage (IDs from `firstId`, names `${name} 0`…, amounts
+ * `amount(index)`), owned by the seller, each with one of the two contacts and companies in turn.
+ */
+async function addDealsInStage(hubspot, { count, firstId, name, amount }) {
+	const { contacts, companies } = await hubspot.state();
+	for (let index = 0; index < count; index++)
+		await hubspot.add('deals', {
+			id: String(firstId + index),
+			properties: {
+				dealname: `${name} ${index}`,
+				dealstage: PROPOSAL_STAGE,
+				amount: String(amount(index)),
+				hubspot_owner_id: OWNER_ID,
+			},
+			contactIds: [contacts[index % 2].id],
+			companyIds: [companies[index % 2].id],
+		});
+}
+
 module.exports = {
+	addDealsInStage,
 	GOOGLE_SHEETS_SEED,
 	HUBSPOT_SEED,
 	OWNER_ID,

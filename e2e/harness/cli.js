@@ -9,6 +9,7 @@ const path = require('node:path');
 
 const { ensure } = require('../../scripts/lib/assertions');
 const app = require('../n8n-app');
+const { waitFor } = require('./waiting');
 
 /** @param {{ n8n: object, env: object, workDir: string, transcript: string[] }} options */
 function n8nCli({ n8n, env, workDir, transcript }) {
@@ -80,7 +81,33 @@ function n8nCli({ n8n, env, workDir, transcript }) {
 		};
 	}
 
-	return { run, importCredentials, importWorkflows, importAndActivate, execute };
+	return {
+		run,
+		importCredentials,
+		importWorkflows,
+		importAndActivate,
+		execute,
+		executeKilled: (id, killWhen, what) => executeKilled(run, id, killWhen, what),
+	};
+}
+
+/**
+ * `n8n execute` of a workflow (with `run`, the CLI's runner), killed (SIGKILL) once `killWhen()`
+ * resolves truthy, as a lost worker or a stopped n8n cuts a run short: nothing of the run is printed.
+ */
+async function executeKilled(run, id, killWhen, what) {
+	let killing;
+	const result = await run(['execute', `--id=${id}`, '--rawOutput'], {
+		onSpawn(child) {
+			const ended = () => child.exitCode !== null || child.signalCode !== null;
+			killing = waitFor(async () => ended() || (await killWhen()), what, 120_000, 100).finally(
+				() => ended() || child.kill('SIGKILL'),
+			);
+		},
+	});
+	await killing;
+	ensure(result.code === null, `n8n execute ended (exit ${result.code}) before ${what}`);
+	return result;
 }
 
 module.exports = { n8nCli };

@@ -100,8 +100,7 @@ function withMethods(handle, extraEnv) {
 				...startEnv,
 			},
 		});
-		const logFile = path.join(handle.userFolder, 'n8n-start.log');
-		const { child, url } = await app.startN8n(handle.n8n, env, logFile);
+		const { child, url } = await app.startN8n(handle.n8n, env, handle.startLogFile());
 		handle.running.push(child);
 		return { child, url, stop: () => app.stopN8n(child) };
 	};
@@ -112,6 +111,9 @@ function withMethods(handle, extraEnv) {
 		await whileDown?.();
 		return handle.start();
 	};
+
+	/** Where `n8n start` writes its output, every start of the user folder appended. */
+	handle.startLogFile = () => path.join(handle.userFolder, 'n8n-start.log');
 
 	/** The owner, set up through n8n's REST API on the first call; later calls point it at `url`. */
 	let owner;

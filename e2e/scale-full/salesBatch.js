@@ -9,7 +9,7 @@
 const { ensure } = require('../../scripts/lib/assertions');
 const { pause, waitFor: waitUntil } = require('../harness/waiting');
 const { postDeals, ranBy, versionsPerDeal } = require('../scale/batchFaults');
-const { refusedPerWindowOf } = require('../scale/load');
+const { perWindowOf, refusedPerWindowOf, windowsOf } = require('../scale/load');
 const { CREATE_WORKFLOW_ID, LIMIT } = require('../scale/workflows');
 const { SCHEDULE_WORKFLOW_ID, seededVersionIds } = require('./salesWorkflows');
 
@@ -109,6 +109,14 @@ function runsOf(cluster) {
 function figures(sandbox, views, firstCreate) {
 	const perDeal = versionsPerDeal(views.created());
 	const refusedPerWindow = refusedPerWindowOf(sandbox);
+	// Where the time goes: each server window's creates, and when its first request came.
+	const createdPerWindow = perWindowOf(
+		sandbox,
+		(entry) => entry.method === 'POST' && entry.path === '/v2/versions' && entry.status === 200,
+	);
+	const windowsBeganAt = windowsOf(sandbox).map(
+		([first]) => (Date.parse(first.time) - Date.parse(firstCreate.time)) / 1000,
+	);
 	const answered = views.createPosts().filter((entry) => entry.status === 200);
 	ensure(answered.length > 0, 'no create was answered 200');
 	const seconds = (Date.parse(answered.at(-1).time) - Date.parse(firstCreate.time)) / 1000;
@@ -122,6 +130,8 @@ function figures(sandbox, views, firstCreate) {
 			.filter((entry) => entry.status !== 200 && entry.status !== 429)
 			.map((entry) => `${entry.status} ${entry.fault ?? ''}`),
 		refusedPerWindow,
+		createdPerWindow,
+		windowsBeganAt,
 		seconds,
 		floorSeconds,
 	};

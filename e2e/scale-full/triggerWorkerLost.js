@@ -142,7 +142,7 @@ function triggerWorkerLostTests(version) {
 		);
 	});
 
-	// What the README tells a user: n8n keeps no copy of the lost item, so it is found with Get Events.
+	// What docs/reliability.md tells a user: n8n keeps no copy of the lost item, so it is found with Get Events.
 	test("the lost execution's stored data does not hold the emitted item, and says why the execution failed", () => {
 		ensure(!ran().lostDataHoldsItem, `execution ${ran().lost.id}'s data names the version`);
 		ensure(ran().errorMessage, `execution ${ran().lost.id} stored no error`);

@@ -40,7 +40,11 @@ const waitFor = (find, what, timeoutMs) => waitUntil(find, what, timeoutMs, 250)
  * A queue-mode cluster of n8n `version` against a sandbox at the real limit answering each request
  * after 800 ms, with `workflows`, `env` on every process and `workerEnv` on the workers too.
  */
-async function startLineCluster(version, cleanups, { workflows, env = {}, workerEnv = {} }) {
+async function startLineCluster(
+	version,
+	cleanups,
+	{ workflows, env = {}, workerEnv = {}, workerConcurrency },
+) {
 	ensurePackages();
 	const n8n = app.installN8n(version);
 	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storydoc-queue-'));
@@ -56,6 +60,7 @@ async function startLineCluster(version, cleanups, { workflows, env = {}, worker
 		workflows,
 		mainEnv: env,
 		workerEnv: { ...env, ...workerEnv },
+		workerConcurrency,
 	});
 	return { n8n, sandbox, cluster };
 }
@@ -111,10 +116,10 @@ function postDeals(cluster, label, count) {
 	});
 }
 
-/** The batch `label` sent to the webhook; resolves with its execution once n8n has recorded it. */
-async function sendBatch(cluster, label) {
+/** The batch `label` (`count` deals) sent to the webhook; resolves with its execution once n8n has recorded it. */
+async function sendBatch(cluster, label, count = DEALS) {
 	const before = new Set(createExecutions(cluster).map((execution) => execution.id));
-	const answer = await postDeals(cluster, label, DEALS);
+	const answer = await postDeals(cluster, label, count);
 	ensure(answer.status === 200, `the webhook answered ${answer.status}`);
 	return waitFor(
 		() => createExecutions(cluster).find((candidate) => !before.has(candidate.id)),

@@ -141,19 +141,26 @@ function whoRanWhat(cluster, executions) {
 	return { ranBy, createExecutions, perWorker };
 }
 
-/** 429s per window of the server's version limit: a window begins where its reported counter drops. */
-function refusedPerWindowOf(sandbox) {
-	const refusedPerWindow = [];
+/** The server's version requests, window by window: a window begins where its reported counter drops. */
+function windowsOf(sandbox) {
+	const windows = [];
 	let lastCounter = Infinity;
 	for (const entry of sandbox.log.filter((candidate) =>
 		candidate.path.startsWith('/v2/versions'),
 	)) {
-		if (entry.rateLimitCounter <= lastCounter) refusedPerWindow.push(0);
+		if (entry.rateLimitCounter <= lastCounter) windows.push([]);
 		lastCounter = entry.rateLimitCounter;
-		if (entry.status === 429) refusedPerWindow[refusedPerWindow.length - 1] += 1;
+		windows.at(-1).push(entry);
 	}
-	return refusedPerWindow;
+	return windows;
 }
+
+/** Version requests `counted` per window of the server's limit. */
+const perWindowOf = (sandbox, counted) =>
+	windowsOf(sandbox).map((entries) => entries.filter(counted).length);
+
+/** 429s per window of the server's version limit. */
+const refusedPerWindowOf = (sandbox) => perWindowOf(sandbox, (entry) => entry.status === 429);
 
 /** 429s per window of the server, duplicates by title, and requests that failed otherwise. */
 function limitFigures(sandbox, { created, createPosts }) {
@@ -172,4 +179,4 @@ function limitFigures(sandbox, { created, createPosts }) {
 const gaps = (times) =>
 	times.slice(1).map((time, index) => Math.round((time - times[index]) / 1000));
 
-module.exports = { refusedPerWindowOf, runLoad };
+module.exports = { perWindowOf, refusedPerWindowOf, runLoad, windowsOf };

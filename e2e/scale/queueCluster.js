@@ -24,9 +24,11 @@ const {
 } = require('./workflows');
 
 /**
- * @param workflows what to import (the load's create and trigger workflows unless given)
+ * @param workflows what to import (the load's create and trigger workflows unless given), or a function
+ *   that makes them when they are imported (a schedule set from then, not from before the databases' start)
  * @param mainEnv settings of the main
  * @param workerEnv settings of the first workers (e.g. QUEUE_WORKER_MAX_STALLED_COUNT)
+ * @param workerConcurrency executions each worker runs at once
  * @returns the main (`url`, `child`), its log, the workers (`child`, `log`, `userFolder`) and their logs,
  *   `startWorker(env)`, `restartMain(downMs)` and `psql` on n8n's database
  */
@@ -39,6 +41,7 @@ async function startQueueCluster({
 	workflows = [createWorkflow(), triggerWorkflow()],
 	mainEnv = {},
 	workerEnv = {},
+	workerConcurrency = WORKER_CONCURRENCY,
 }) {
 	const postgres = await startPostgres(cleanups, workDir);
 	const redis = await startRedis(cleanups, workDir);
@@ -64,7 +67,14 @@ async function startQueueCluster({
 			encryptionKey,
 			extra: { ...queueEnv, ...extra },
 		});
-	await importInputs({ n8n, env: await envFor(), sandbox, url, workDir, workflows });
+	await importInputs({
+		n8n,
+		env: await envFor(),
+		sandbox,
+		url,
+		workDir,
+		workflows: typeof workflows === 'function' ? workflows() : workflows,
+	});
 
 	const mainLog = path.join(workDir, 'main.log');
 	sandbox.clearLog();
@@ -82,7 +92,9 @@ async function startQueueCluster({
 	};
 	const workers = [];
 	const startWorker = workerStarter({ n8n, workDir, cleanups, envFor, workers });
-	await Promise.all(Array.from({ length: WORKERS }, () => startWorker(workerEnv)));
+	await Promise.all(
+		Array.from({ length: WORKERS }, () => startWorker(workerEnv, undefined, workerConcurrency)),
+	);
 	return {
 		get main() {
 			return main;
@@ -101,12 +113,16 @@ async function startQueueCluster({
 }
 
 /**
- * `startWorker(extra, folder)`: one more `n8n worker`, with `extra` settings, on a user folder of its
+ * `startWorker(extra, folder, concurrency)`: one more `n8n worker`, with `extra` settings, on a user folder of its
  * own (as a container of its own has) or on `folder` (a worker restarted where it ran before);
  * resolves once it is ready. Each joins `workers`.
  */
 function workerStarter({ n8n, workDir, cleanups, envFor, workers }) {
-	return async function startWorker(extra = {}, folder = undefined) {
+	return async function startWorker(
+		extra = {},
+		folder = undefined,
+		concurrency = WORKER_CONCURRENCY,
+	) {
 		const number = workers.length + 1;
 		const log = path.join(workDir, `worker-${number}.log`);
 		const worker = { number, log, child: undefined, userFolder: folder };
@@ -126,7 +142,7 @@ function workerStarter({ n8n, workDir, cleanups, envFor, workers }) {
 		worker.child = spawnLogged(
 			cleanups,
 			n8n.node,
-			[n8n.n8nBin, 'worker', `--concurrency=${WORKER_CONCURRENCY}`],
+			[n8n.n8nBin, 'worker', `--concurrency=${concurrency}`],
 			log,
 			env,
 		);

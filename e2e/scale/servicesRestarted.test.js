@@ -53,7 +53,7 @@ test.each(N8N_VERSIONS)(
 		const run = runs.get(`PostgreSQL ${version}`);
 		expectBatchWhole(run);
 		ensure(
-			// As measured: n8n 1.x answers 500, 2.x 503 (the README says which).
+			// As measured: n8n 1.x answers 500, 2.x 503 (docs/reliability.md says which).
 			run.lateAnswer === (version.startsWith('1.') ? 500 : 503) &&
 				run.lateStatus === 'no execution' &&
 				run.lateVersions === 0,

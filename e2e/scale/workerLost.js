@@ -20,7 +20,7 @@ const {
 } = require('./batchFaults');
 const { stopChild } = require('./services');
 
-/** What the README tells a team on n8n 1.x to set (2.x forces it): a lost job is not run again. */
+/** What docs/reliability.md tells a team on n8n 1.x to set (2.x forces it): a lost job is not run again. */
 const NO_RERUN = { QUEUE_WORKER_MAX_STALLED_COUNT: '0' };
 
 /**

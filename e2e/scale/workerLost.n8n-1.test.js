@@ -1,7 +1,7 @@
 'use strict';
 /**
  * A worker lost mid-batch on n8n 1.123.81 (./workerLost.js), replaced by a new worker: with n8n's
- * default settings, then with QUEUE_WORKER_MAX_STALLED_COUNT=0 as the README tells a team on 1.x to
+ * default settings, then with QUEUE_WORKER_MAX_STALLED_COUNT=0 as docs/reliability.md tells a team on 1.x to
  * set; and restarted on its own folder.
  */
 const { ensure, show } = require('../../scripts/lib/assertions');

@@ -5,8 +5,8 @@
  * it holds, the items of each node. (The MCP example is served, not executed: mcp.test.js; the
  * trigger example is activated and polls: e2e/triggers/engagement.js.)
  */
-const { ensure, expectEqual } = require('../../scripts/lib/assertions');
 const { loadExamples } = require('../../scripts/examples');
+const { runExample } = require('../harness/exampleRun');
 const { NO_TOKEN_LEAKED, useApp } = require('../harness/useApp');
 
 const app = useApp();
@@ -20,23 +20,7 @@ beforeAll(async () => {
 });
 
 for (const example of executed) {
-	test(`examples/${example.file}: ${example.title}`, async () => {
-		await app.client.reset();
-		const before = await example.before?.({ sandbox: app.client });
-		const run = await app.cli.execute(example.workflow.id);
-		ensure(
-			run.code === 0,
-			`n8n execute exited ${run.code}: ${run.errorMessage ?? 'no error message'}`,
-		);
-		await example.check({
-			outputs: run.outputs,
-			before,
-			workflow: example.workflow,
-			sandbox: app.client,
-			expectEqual,
-			expect: ensure,
-		});
-	});
+	test(`examples/${example.file}: ${example.title}`, () => runExample(app, example));
 }
 
 test(NO_TOKEN_LEAKED, () => app.expectNoTokenLeaked());

@@ -75,7 +75,7 @@ function byHand(allEvents, versionId) {
 		uniqueVisitors: readers.size,
 		returningReaders: returning.size,
 		views: events.filter((event) => event.eventCategory === 'view').length,
-		// The README's rule by hand, with its default thresholds (the recipe sets none).
+		// The rule of docs/analytics.md by hand, with its default thresholds (the recipe sets none).
 		engagementLevel: versionLevelByHand(sessions).engagementLevel,
 	};
 }

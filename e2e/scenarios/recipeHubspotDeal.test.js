@@ -4,12 +4,14 @@
  * each HubSpot deal in the proposal stage gets one version made from its contact, company and owner,
  * its ID and link written on the deal; a re-run finds them up to date and sends nothing; a deal
  * without a contact goes to its branch; HubSpot's 500 and 429 are tried again, and a deal update that
- * fails on every try stops the run as the recipe's note says.
+ * fails on every try stops the run as the recipe's note says; a run killed mid-batch, as a lost worker
+ * ends one, leaves only its batch in flight unlinked, and the next run finds the rest.
  */
 const { ensure, expectEqual } = require('../../scripts/lib/assertions');
 const { PROPOSAL_STORY_ID, SENDER_EMAIL } = require('../../scripts/examples/sandboxValues');
-const { PROPOSAL_STAGE } = require('../crm/seed');
+const { PROPOSAL_STAGE, addDealsInStage } = require('../crm/seed');
 const { useRecipes } = require('../crm/useRecipes');
+const { waitFor } = require('../harness/waiting');
 
 const RECIPE = 'hubspot-deal-proposal';
 const scenario = useRecipes();
@@ -188,6 +190,92 @@ test('a deal update that fails on every try stops the run with HubSpot’s error
 		(deal) => deal.properties.storydoc_version_id,
 	);
 	expectEqual(linked.length, 0, 'deals with a link');
+});
+
+/** 28 deals more in the stage: 30 with a contact and a company, three batches of ten. */
+const batchDeals = () =>
+	addDealsInStage(scenario.crm.hubspot, {
+		count: 28,
+		firstId: 18200000,
+		name: 'Batch deal',
+		amount: (index) => 2000 + index,
+	});
+
+test('a run cut short (n8n killed in its second batch of ten) leaves at most that batch unlinked; the next run, 25 minutes on, finds those deals by their missing version and makes theirs', async () => {
+	await batchDeals();
+	const inStage = (await dealsInStage()).filter((deal) => deal.contactIds.length);
+	expectEqual(inStage.length, 30, 'deals in the stage with a contact');
+	const seeded = (await app.client.state('versions')).map((version) => version.id);
+	const made = async () =>
+		(await app.client.state('versions')).filter((version) => !seeded.includes(version.id));
+	// The first batch's ten and five of the second are answered; the second's other five are held
+	// until n8n is killed, then reach Storydoc: the batch in flight is made, and never written.
+	app.sandbox.setFault({
+		route: 'POST /v2/versions',
+		type: 'slow',
+		delayMs: 0,
+		held: true,
+		after: 15,
+		times: Infinity,
+	});
+	await app.cli.executeKilled(
+		scenario.recipes.get(RECIPE).workflow.id,
+		() => app.sandbox.held === 5,
+		'the second batch’s last five creates held',
+	);
+	app.sandbox.clearFaults();
+	app.sandbox.releaseHeld();
+	const madeByLost = await waitFor(
+		async () => ((await made()).length === 20 ? made() : undefined),
+		'the lost run’s 20 versions in Storydoc',
+		30_000,
+	);
+	const linkedByLost = (await dealsInStage()).filter((deal) => deal.properties.storydoc_version_id);
+	expectEqual(linkedByLost.length, 10, 'deals the lost run linked: its first batch');
+
+	// The next scheduled run, the deals' last change 25 minutes back: beyond the search's look-back
+	// of 16 minutes, so only its "still without a version" group finds the twenty.
+	await scenario.crm.hubspot.age(25);
+	const beforeRun = (await scenario.crm.hubspot.state()).deals;
+	const run = await scenario.execute(RECIPE);
+	ensure(run.code === 0, `the next run exited ${run.code}: ${run.errorMessage}`);
+	const since = Number(
+		(await scenario.crm.hubspot.log()).findLast(
+			(entry) => entry.path === '/crm/v3/objects/deals/search',
+		).body.filterGroups[0].filters[1].value,
+	);
+	const unlinked = inStage.filter((deal) => !linkedByLost.some((linked) => linked.id === deal.id));
+	ensure(
+		unlinked.every(
+			(deal) =>
+				Number(
+					beforeRun.find((candidate) => candidate.id === deal.id).properties.hs_lastmodifieddate,
+				) < since,
+		),
+		'the twenty unlinked deals last changed before the search’s look-back',
+	);
+	expectEqual((await made()).length - madeByLost.length, 20, 'versions the next run made');
+	const nowInStage = (await dealsInStage()).filter((deal) => deal.contactIds.length);
+	await expectEachDealsVersion(
+		run,
+		nowInStage.filter((deal) => unlinked.some((candidate) => candidate.id === deal.id)),
+	);
+	const onDeals = new Set(nowInStage.map((deal) => deal.properties.storydoc_version_id));
+	expectEqual(onDeals.size, 30, 'a version on each deal, none shared');
+	const orphans = (await made()).filter((version) => !onDeals.has(version.id));
+	expectEqual(
+		orphans.map((version) => version.data.title).sort(),
+		madeByLost
+			.filter((version) => !onDeals.has(version.id))
+			.map((version) => version.data.title)
+			.sort(),
+		'versions on no deal: only the lost run’s',
+	);
+	expectEqual(orphans.length, 10, 'the lost run’s versions on no deal: its batch in flight');
+	ensure(
+		orphans.every((version) => version.data.title.startsWith('Proposal for ')),
+		'each titled Proposal for its company, as the recipe’s note says to find them',
+	);
 });
 
 scenario.noTokenLeaked();

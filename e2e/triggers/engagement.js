@@ -9,12 +9,14 @@
  * from n8n's executions, are checked as its file in scripts/examples/ says. n8n is stopped in the
  * middle of a reading session and started again: the session comes once, whole. About 8 minutes.
  */
+const fs = require('node:fs');
 const { SEED } = require('../../sandbox/seed');
 const { loadExamples } = require('../../scripts/examples');
 const { ensure, expectEqual, show } = require('../../scripts/lib/assertions');
 const { credentialRef } = require('../harness/credentials');
 const { pause } = require('../harness/waiting');
 const { pollingWorkflow, versionOf } = require('../harness/workflows');
+const { scheduledPollTasks } = require('./durableScheduler');
 const { executionOutputs } = require('./executions');
 const { clickWorkflowLog, lastSeq, pollQueries, waitFor } = require('./pollLog');
 
@@ -139,6 +141,33 @@ function logOf(sandbox) {
 	return { readers, sessions, readBy };
 }
 
+/** The example's polls: on the main key, the only workflow there without a version filter. */
+const notePolls = (sandbox) =>
+	clickWorkflowLog(sandbox, 0, 'team')
+		.polls()
+		.filter((entry) => !entry.query.versionId);
+
+/** Under the durable scheduler, what it held of the example's poll tasks (for a failure message). */
+function scheduledTasksOf(app, workflowId) {
+	if (!app.env?.N8N_SCHEDULER_POLL_TRIGGERS_ENABLED) return '';
+	try {
+		const tasks = scheduledPollTasks(app.n8n, app.userFolder, workflowId).map(
+			({ scheduledFor, startedAt, finishedAt }) => ({ scheduledFor, startedAt, finishedAt }),
+		);
+		return `; its scheduled tasks: ${show(tasks)}`;
+	} catch (error) {
+		return `; its scheduled tasks unread (${error.message})`;
+	}
+}
+
+/** The last lines of n8n's log that speak of an error (for a failure message). */
+function n8nLogErrors(app) {
+	const logFile = app.startLogFile();
+	if (!fs.existsSync(logFile)) return '';
+	const lines = fs.readFileSync(logFile, 'utf8').split('\n');
+	return `; n8n's log: ${show(lines.filter((line) => /error|fail|crash/i.test(line)).slice(-10))}`;
+}
+
 /** Anna comes back to A, Carl opens B, Yann and Dora open C; Dora reads on until Yann's session is out. */
 async function readersAndAFirstSession(sandbox, { readers, sessions, readBy }) {
 	const [, , , dora] = sandbox.addEvents([
@@ -189,13 +218,20 @@ async function engagementScenario(app) {
 		// on 1.123.81 beside four other n8n apps, her session came in two pieces, and this wait was the
 		// one stretch where she read nothing (how long it took was not logged).
 		let readAt = Date.now();
-		await waitFor(async () => {
-			if (Date.now() - readAt >= READS_ON_EVERY_MS) {
-				doraReadsOn();
-				readAt = Date.now();
-			}
-			return (await notes()).count > 0;
-		}, "the example's first notes");
+		let runs = [];
+		await waitFor(
+			async () => {
+				if (Date.now() - readAt >= READS_ON_EVERY_MS) {
+					doraReadsOn();
+					readAt = Date.now();
+				}
+				const found = await notes();
+				runs = found.runs;
+				return found.count > 0;
+			},
+			() =>
+				`the example's first notes (its executions: ${show(runs)}; its polls: ${show(pollQueries(notePolls(sandbox)))}${scheduledTasksOf(app, note.workflow.id)}${n8nLogErrors(app)})`,
+		);
 		await pause(3000);
 		let click;
 		running = await app.restart(

@@ -21,7 +21,9 @@ async function executionOutputs(session, n8n, workflowId) {
 			for (const run of runs) (outputs[node] ??= []).push(...(run.data?.main?.[0] ?? []));
 		}
 	}
-	return { count: finished.length, outputs };
+	// What a failure message shows of them: each execution's status and start.
+	const runs = results.map(({ id, status, startedAt }) => `${id} ${status} ${startedAt}`);
+	return { count: finished.length, outputs, runs };
 }
 
 module.exports = { executionOutputs };

@@ -137,6 +137,29 @@ async function openCollectionAdd(page, label) {
 	await add.click();
 }
 
+/**
+ * Runs the nodes before the open one (the panel's "Execute previous nodes") and waits until the input
+ * pane shows `shows`. That is a real run in n8n, slow on a busy machine: it gets two minutes, and a
+ * wait that ends without it says what the pane and n8n's messages showed instead.
+ */
+async function runPreviousNodes(page, shows) {
+	await page.click('[data-test-id="execute-previous-node"]');
+	const input = page.locator('[data-test-id="ndv-input-panel"]');
+	try {
+		await input.filter({ hasText: shows }).first().waitFor({ timeout: 120_000 });
+	} catch (error) {
+		const seen = async (locator) =>
+			(await locator.allInnerTexts().catch(() => []))
+				.join(' | ')
+				.replace(/\s+/g, ' ')
+				.slice(0, 600);
+		throw new Error(
+			`the input pane did not show "${shows}" after Execute previous nodes (${error.message.split('\n')[0]}); ` +
+				`it showed: ${await seen(input)}; n8n's messages: ${await seen(page.locator('.el-notification:visible'))}`,
+		);
+	}
+}
+
 module.exports = {
 	FIELD_INPUTS,
 	chooseOption,
@@ -146,5 +169,6 @@ module.exports = {
 	openBrowser,
 	openCollectionAdd,
 	requireChromium,
+	runPreviousNodes,
 	tidyForScreenshot,
 };

@@ -6,7 +6,7 @@
  */
 const { databaseExec, databaseRows } = require('../harness/n8nDatabase');
 
-/** The events table's columns: Get Events' Raw Events fields (the README lists them). */
+/** The events table's columns: Get Events' Raw Events fields (docs/analytics.md lists them). */
 const EVENT_COLUMNS = [
 	['eventKey', 'string'],
 	['eventId', 'string'],

@@ -8,6 +8,7 @@ const {
 	chooseOption,
 	dropdownOptions,
 	openCollectionAdd,
+	runPreviousNodes,
 	tidyForScreenshot,
 } = require('../browser');
 const { builtNodeDescription, plainText } = require('../nodeDescriptions');
@@ -36,11 +37,7 @@ function analyticsPanel(session) {
 		'with two input items, the output pane shows the hint to turn on Execute Once (before running)',
 		async ({ page }) => {
 			const hint = plainText(builtNodeDescription().hints[0].message);
-			await page.click('[data-test-id="execute-previous-node"]');
-			await page
-				.locator('[data-test-id="ndv-input-panel"]', { hasText: '2 items' })
-				.first()
-				.waitFor({ timeout: 30_000 });
+			await runPreviousNodes(page, '2 items');
 			await page
 				.getByText(hint.slice(0, 60), { exact: false })
 				.first()

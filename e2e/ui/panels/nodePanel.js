@@ -11,6 +11,7 @@ const {
 	dropdownOptions,
 	fieldsWithIssues,
 	openCollectionAdd,
+	runPreviousNodes,
 	tidyForScreenshot,
 } = require('../browser');
 const { builtNodeDescription, optionNames } = require('../nodeDescriptions');
@@ -122,11 +123,7 @@ async function openNode(page, base) {
 		await page.locator('[data-test-id="ndv"]').waitFor({ state: 'hidden' });
 	}
 	// Runs Manual → Edit Fields → Split Out in n8n, so the panel shows the records to map from.
-	await page.click('[data-test-id="execute-previous-node"]');
-	await page
-		.locator('[data-test-id="ndv-input-panel"]', { hasText: 'first_name' })
-		.first()
-		.waitFor();
+	await runPreviousNodes(page, 'first_name');
 }
 
 /** Adds Items in Parallel to the node's Request Options as a user does, and reads the value shown. */
