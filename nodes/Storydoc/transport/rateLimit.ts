@@ -272,8 +272,6 @@ export class RateLimitPacer {
 				counter,
 				maximum: this.maximum,
 				inFlight: this.inFlight.size,
-				at,
-				windowMs: SPEC_WINDOW_MS,
 			});
 		}
 	}

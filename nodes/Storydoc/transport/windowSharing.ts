@@ -2,8 +2,6 @@
 
 /** Requests one process keeps in flight while another may be using the same window. */
 export const SHARED_IN_FLIGHT = 2;
-/** Another process seen this long ago still counts as sharing. */
-const SHARED_MEMORY_WINDOWS = 2;
 /** Round trips of an old view the reserve covers: past that, idle gaps would hold requests for a whole window. */
 const STALE_ROUND_TRIPS_COVERED = 2;
 export const DOOR_SLOTS = 2;
@@ -27,8 +25,6 @@ export interface WindowAnswer {
 	maximum: number;
 	/** Own requests still unanswered, this one excluded. */
 	inFlight: number;
-	at: number;
-	windowMs: number;
 }
 
 export class WindowSharing {
@@ -39,8 +35,6 @@ export class WindowSharing {
 
 	private batchSent = false;
 
-	private sharedSeenAt?: number;
-
 	/** Counters of this process's answered requests in the current window. */
 	private ownCounters: number[] = [];
 
@@ -48,7 +42,7 @@ export class WindowSharing {
 
 	private othersLastWindow = false;
 
-	/** Every request counted in the window was this process's own, and no other was seen lately. */
+	/** Every request counted in this window and the last was this process's own. */
 	get alone(): boolean {
 		return this.mode === 'alone';
 	}
@@ -101,21 +95,29 @@ export class WindowSharing {
 		this.ownCounters.push(answer.counter);
 		if (others > 0) {
 			this.othersThisWindow = true;
-			this.sharedSeenAt = answer.at;
 			this.mode = 'shared';
 			return;
 		}
-		const sharedLately =
-			this.sharedSeenAt !== undefined &&
-			answer.at - this.sharedSeenAt < SHARED_MEMORY_WINDOWS * answer.windowMs;
+		// Others counted in the window before are likely still sending: shared until a window without.
+		const sharedLately = this.othersThisWindow || this.othersLastWindow;
+		if (this.mode === 'alone' || sharedLately) return;
+		// A window with no other process counted: look again as after a cold start (two in flight
+		// would never leave nothing in flight, so the count would never be exact).
+		if (this.mode === 'shared')
+			return this.lookAgain(answer.maximum - answer.counter - answer.inFlight);
 		// Only with nothing in flight is the count exact: then no other process counted means alone.
-		if (answer.inFlight > 0 || this.mode === 'alone' || sharedLately) return;
-		if (this.mode === 'unknown' && this.batchSent) {
+		if (answer.inFlight > 0) return;
+		if (this.batchSent) {
 			this.mode = 'alone';
 			return;
 		}
+		this.lookAgain(answer.maximum - answer.counter);
+	}
+
+	/** Unknown again: one batch of half of what is left, then nothing until it is answered. */
+	private lookAgain(left: number) {
 		this.mode = 'unknown';
-		this.batchLeft = Math.floor(Math.max(0, answer.maximum - answer.counter) / 2);
+		this.batchLeft = Math.floor(Math.max(0, left) / 2);
 		this.batchSent = false;
 	}
 }

@@ -225,6 +225,26 @@ describe('two processes behind one IP (queue-mode workers)', () => {
 	});
 });
 
+test('one left with items after the other ends: from the second window without the other, each full window is all its own', () => {
+	for (const jitterMs of JITTERS) {
+		const result = simulate({
+			processes: [
+				{ executions: [execution(900)], itemsInParallel: 150 },
+				{ executions: [execution(150, 1000)], itemsInParallel: 150 },
+			],
+			answerMs: 800,
+			jitterMs,
+			seed: 2,
+		});
+		const [, other] = result.acceptedPerWindowByProcess;
+		const othersLast = other.findLastIndex((accepted) => accepted > 0);
+		expect(result.done).toBe(1050);
+		expect(result.refused).toBeLessThanOrEqual(1);
+		// Before it looked again, two requests in flight never all came back at once: 147 a window.
+		expect(result.acceptedPerWindow.slice(othersLast + 2, -1)).toEqual([150, 150]);
+	}
+});
+
 describe('a worker that joins another sending a long batch alone (issue 67)', () => {
 	// Before the door (Design notes › Keeping room) the second got nothing through for all ten windows.
 	test.each([20, 200, 800])(

@@ -101,15 +101,15 @@ test('answers as slow as a generation (30 s) leave no time for the door: 400 at 
 describe('window sharing', () => {
 	const alone = () => {
 		const sharing = new WindowSharing();
-		sharing.onAnswer({ counter: 1, maximum: 150, inFlight: 0, at: 0, windowMs: 60_000 });
+		sharing.onAnswer({ counter: 1, maximum: 150, inFlight: 0 });
 		sharing.onSend();
-		sharing.onAnswer({ counter: 2, maximum: 150, inFlight: 0, at: 1, windowMs: 60_000 });
+		sharing.onAnswer({ counter: 2, maximum: 150, inFlight: 0 });
 		return sharing;
 	};
 	const shared = () => {
 		const sharing = alone();
 		// Counter 10 with two of its own below: seven others.
-		sharing.onAnswer({ counter: 10, maximum: 150, inFlight: 0, at: 2, windowMs: 60_000 });
+		sharing.onAnswer({ counter: 10, maximum: 150, inFlight: 0 });
 		return sharing;
 	};
 
@@ -129,14 +129,34 @@ describe('window sharing', () => {
 		// Three of its own counted: 75 - 3 - 1 in flight = 71, more than the two a shared process keeps in flight.
 		expect(sharing.capacity(90, view('early', 1))).toBe(SHARED_IN_FLIGHT - 1);
 		for (let counter = 11; counter < 83; counter++)
-			sharing.onAnswer({ counter, maximum: 150, inFlight: 0, at: 3, windowMs: 60_000 });
+			sharing.onAnswer({ counter, maximum: 150, inFlight: 0 });
 		// 75 of its own: no more until late, though 68 are left.
 		expect(sharing.capacity(68, view('early'))).toBe(0);
 		expect(sharing.capacity(68, view('late'))).toBe(SHARED_IN_FLIGHT);
 		sharing.newWindow();
 		// Seen in the window before: still half.
 		for (let counter = 1; counter <= 75; counter++)
-			sharing.onAnswer({ counter, maximum: 150, inFlight: 0, at: 60_010, windowMs: 60_000 });
+			sharing.onAnswer({ counter, maximum: 150, inFlight: 0 });
 		expect(sharing.capacity(75, view('early'))).toBe(0);
+	});
+
+	test('a whole window with no other counted: it looks again (half of what is left), then is alone, though its requests never all came back at once', () => {
+		const sharing = shared();
+		sharing.newWindow();
+		// The window after others were seen: shared, two in flight, whatever its answers show.
+		sharing.onAnswer({ counter: 1, maximum: 150, inFlight: 1 });
+		expect(sharing.capacity(148, view('free', 1))).toBe(SHARED_IN_FLIGHT - 1);
+		sharing.newWindow();
+		// The next window shows only its own requests: one batch of half of what is left.
+		sharing.onAnswer({ counter: 1, maximum: 150, inFlight: 1 });
+		expect(sharing.alone).toBe(false);
+		expect(sharing.capacity(148, view('free', 1))).toBe(74);
+		for (let sent = 0; sent < 74; sent++) sharing.onSend();
+		expect(sharing.capacity(74, view('free', 75))).toBe(0);
+		// Answered with nothing left in flight and no other counted: alone.
+		for (let counter = 2; counter <= 76; counter++)
+			sharing.onAnswer({ counter, maximum: 150, inFlight: 76 - counter });
+		expect(sharing.alone).toBe(true);
+		expect(sharing.capacity(74, view('free'))).toBe(74);
 	});
 });
