@@ -109,14 +109,6 @@ function runsOf(cluster) {
 function figures(sandbox, views, firstCreate) {
 	const perDeal = versionsPerDeal(views.created());
 	const refusedPerWindow = refusedPerWindowOf(sandbox);
-	// Where the time goes: each server window's creates, and when its first request came.
-	const createdPerWindow = perWindowOf(
-		sandbox,
-		(entry) => entry.method === 'POST' && entry.path === '/v2/versions' && entry.status === 200,
-	);
-	const windowsBeganAt = windowsOf(sandbox).map(
-		([first]) => (Date.parse(first.time) - Date.parse(firstCreate.time)) / 1000,
-	);
 	const answered = views.createPosts().filter((entry) => entry.status === 200);
 	ensure(answered.length > 0, 'no create was answered 200');
 	const seconds = (Date.parse(answered.at(-1).time) - Date.parse(firstCreate.time)) / 1000;
@@ -130,10 +122,41 @@ function figures(sandbox, views, firstCreate) {
 			.filter((entry) => entry.status !== 200 && entry.status !== 429)
 			.map((entry) => `${entry.status} ${entry.fault ?? ''}`),
 		refusedPerWindow,
-		createdPerWindow,
-		windowsBeganAt,
+		...whereTheTimeWent(sandbox, firstCreate),
 		seconds,
 		floorSeconds,
+	};
+}
+
+/**
+ * Where the time went, window by window of the server's limit: the creates (and the schedule's
+ * share of them), when each window's first request came, how long into it its last create came, and
+ * the first window's 429s (where the webhooks' workers join the schedule's).
+ */
+function whereTheTimeWent(sandbox, firstCreate) {
+	const windows = windowsOf(sandbox);
+	const isCreated = (entry) =>
+		entry.method === 'POST' && entry.path === '/v2/versions' && entry.status === 200;
+	// The schedule's deals are S-0…S-499.
+	const isSchedules = (entry) => JSON.stringify(entry.body).includes('(S-');
+	const secondsBetween = (from, to) => (Date.parse(to.time) - Date.parse(from.time)) / 1000;
+	return {
+		createdPerWindow: perWindowOf(sandbox, isCreated),
+		scheduleCreatedPerWindow: perWindowOf(
+			sandbox,
+			(entry) => isCreated(entry) && isSchedules(entry),
+		),
+		windowsBeganAt: windows.map(([first]) => secondsBetween(firstCreate, first)),
+		lastCreateInWindowAfter: windows.map((entries) => {
+			const created = entries.filter(isCreated);
+			return created.length ? secondsBetween(entries[0], created.at(-1)) : 0;
+		}),
+		refusedInFirstWindow: (windows[0] ?? [])
+			.filter((entry) => entry.status === 429)
+			.map((entry) => ({
+				after: secondsBetween(windows[0][0], entry),
+				schedule: isSchedules(entry),
+			})),
 	};
 }
 
