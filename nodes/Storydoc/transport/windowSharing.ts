@@ -98,11 +98,9 @@ export class WindowSharing {
 			this.mode = 'shared';
 			return;
 		}
-		// Others counted in the window before are likely still sending: shared until a window without.
 		const sharedLately = this.othersThisWindow || this.othersLastWindow;
 		if (this.mode === 'alone' || sharedLately) return;
-		// A window with no other process counted: look again as after a cold start (two in flight
-		// would never leave nothing in flight, so the count would never be exact).
+		// A window without others: look again (two in flight never leave none, so never an exact count).
 		if (this.mode === 'shared')
 			return this.lookAgain(answer.maximum - answer.counter - answer.inFlight);
 		// Only with nothing in flight is the count exact: then no other process counted means alone.
@@ -114,7 +112,6 @@ export class WindowSharing {
 		this.lookAgain(answer.maximum - answer.counter);
 	}
 
-	/** Unknown again: one batch of half of what is left, then nothing until it is answered. */
 	private lookAgain(left: number) {
 		this.mode = 'unknown';
 		this.batchLeft = Math.floor(Math.max(0, left) / 2);
