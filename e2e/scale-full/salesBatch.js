@@ -9,7 +9,7 @@
 const { ensure } = require('../../scripts/lib/assertions');
 const { pause, waitFor: waitUntil } = require('../harness/waiting');
 const { postDeals, ranBy, versionsPerDeal } = require('../scale/batchFaults');
-const { perWindowOf, refusedPerWindowOf, windowsOf } = require('../scale/load');
+const { refusedPerWindowOf, windowsOf } = require('../scale/load');
 const { CREATE_WORKFLOW_ID, LIMIT } = require('../scale/workflows');
 const { SCHEDULE_WORKFLOW_ID, seededVersionIds } = require('./salesWorkflows');
 
@@ -141,10 +141,9 @@ function whereTheTimeWent(sandbox, firstCreate) {
 	const isSchedules = (entry) => JSON.stringify(entry.body).includes('(S-');
 	const secondsBetween = (from, to) => (Date.parse(to.time) - Date.parse(from.time)) / 1000;
 	return {
-		createdPerWindow: perWindowOf(sandbox, isCreated),
-		scheduleCreatedPerWindow: perWindowOf(
-			sandbox,
-			(entry) => isCreated(entry) && isSchedules(entry),
+		createdPerWindow: windows.map((entries) => entries.filter(isCreated).length),
+		scheduleCreatedPerWindow: windows.map(
+			(entries) => entries.filter((entry) => isCreated(entry) && isSchedules(entry)).length,
 		),
 		windowsBeganAt: windows.map(([first]) => secondsBetween(firstCreate, first)),
 		lastCreateInWindowAfter: windows.map((entries) => {

@@ -48,7 +48,11 @@ export class WindowSharing {
 	}
 
 	get keepsRoom(): boolean {
-		return this.mode === 'alone' || this.othersThisWindow || this.othersLastWindow;
+		return this.mode === 'alone' || this.othersLately;
+	}
+
+	private get othersLately(): boolean {
+		return this.othersThisWindow || this.othersLastWindow;
 	}
 
 	/** Nothing heard for a while: who else sends is unknown again. */
@@ -98,8 +102,7 @@ export class WindowSharing {
 			this.mode = 'shared';
 			return;
 		}
-		const sharedLately = this.othersThisWindow || this.othersLastWindow;
-		if (this.mode === 'alone' || sharedLately) return;
+		if (this.mode === 'alone' || this.othersLately) return;
 		// A window without others: look again (two in flight never leave none, so never an exact count).
 		if (this.mode === 'shared')
 			return this.lookAgain(answer.maximum - answer.counter - answer.inFlight);
