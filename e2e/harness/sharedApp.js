@@ -96,8 +96,7 @@ function tenantOf({ base, group, serial, name, suffix }, { sandbox, url }) {
 		},
 		importCredentials: (roles) => serial(() => base.cli.importCredentials(roles.map(credential))),
 		start: ({ beforeStart } = {}) => group.arrive('start', name, { beforeStart }),
-		restart: (_running, whileDown, { meanwhile } = {}) =>
-			group.arrive('restart', name, { whileDown, meanwhile }),
+		restart: (_running, whileDown) => group.arrive('restart', name, { whileDown }),
 	};
 }
 

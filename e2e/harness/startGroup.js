@@ -5,11 +5,6 @@
  * every member still running has asked (each member's `whileDown` run while it is down), and stops
  * when the last member has left.
  */
-const { pause } = require('./waiting');
-
-/** How often a member waiting for the others calls its `meanwhile`. */
-const MEANWHILE_EVERY_MS = 30_000;
-
 /**
  * @param {string[]} names the members
  * @param {() => Promise<{ url: string, stop: () => Promise<void> }>} startN8n
@@ -22,14 +17,6 @@ function createStartGroup(names, startN8n) {
 
 	/** A running n8n as a member sees it: `stop` is that member leaving. */
 	const viewOf = (name) => ({ ...running, stop: () => leave(name) });
-
-	async function keepBusy(barrier, name, meanwhile) {
-		for (;;) {
-			await pause(MEANWHILE_EVERY_MS);
-			if (!waiting[barrier].has(name) || busy) return;
-			await meanwhile();
-		}
-	}
 
 	/** Opens a barrier once every member still running waits at it. */
 	async function settle() {
@@ -61,7 +48,6 @@ function createStartGroup(names, startN8n) {
 	function arrive(barrier, name, work = {}) {
 		return new Promise((resolve, reject) => {
 			waiting[barrier].set(name, { ...work, resolve, reject });
-			if (work.meanwhile) void keepBusy(barrier, name, work.meanwhile);
 			void settle();
 		});
 	}
