@@ -1,7 +1,7 @@
 // Pacing from the server's rate-limit headers (no reset time given): docs/development.md › Design notes.
 import { FIRST_ALONE_MAX_MS } from '../constants';
 import type { WindowPhase } from './windowSharing';
-import { DOOR_SLOTS, WindowSharing } from './windowSharing';
+import { DOOR_SLOTS, OTHERS_PACE_FROM_MS, WindowSharing } from './windowSharing';
 
 export const SPEC_WINDOW_MS = 60_000;
 const FIRST_PROBE_DELAY_MS = 250;
@@ -110,6 +110,7 @@ export class RateLimitPacer {
 				Math.max(0, now - this.counterSentAt) / Math.max(1, this.minRoundTripMs),
 			),
 			phase: this.phase(now),
+			elapsedMs: this.windowHeardAt === undefined ? 0 : now - this.windowHeardAt,
 		});
 	}
 
@@ -133,6 +134,12 @@ export class RateLimitPacer {
 
 	private keepingRoom(now: number): boolean {
 		return this.sharing.keepsRoom && this.phase(now) === 'early';
+	}
+
+	private roomCheckAt(now: number): number {
+		if (this.sharing.alone) return this.lateFrom();
+		const paceFrom = (this.windowHeardAt ?? now) + OTHERS_PACE_FROM_MS;
+		return Math.min(this.lateFrom(), Math.max(paceFrom, now + this.typicalRoundTrip()));
 	}
 
 	private lateFrom(): number {
@@ -172,7 +179,7 @@ export class RateLimitPacer {
 			// Held back by what is in flight (a share, a batch, the first request): its answers tell more.
 			if (!this.limited && this.inFlight.size > 0) return PROBE_POLL_MS;
 			if (!this.limited && !this.fullByCount() && this.keepingRoom(now))
-				return Math.max(PROBE_POLL_MS, this.lateFrom() - now);
+				return Math.max(PROBE_POLL_MS, this.roomCheckAt(now) - now);
 			this.nextProbeAt ??= this.plannedFirst(now);
 			if (this.nextProbeAt > now) return this.nextProbeAt - now;
 			this.probeInFlight = true;
@@ -272,6 +279,7 @@ export class RateLimitPacer {
 				counter,
 				maximum: this.maximum,
 				inFlight: this.inFlight.size,
+				elapsedMs: at - (this.windowHeardAt ?? at),
 			});
 		}
 	}

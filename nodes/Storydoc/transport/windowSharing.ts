@@ -5,6 +5,8 @@ export const SHARED_IN_FLIGHT = 2;
 /** Round trips of an old view the reserve covers: past that, idle gaps would hold requests for a whole window. */
 const STALE_ROUND_TRIPS_COVERED = 2;
 export const DOOR_SLOTS = 2;
+const WINDOW_MS = 60_000;
+export const OTHERS_PACE_FROM_MS = WINDOW_MS / 2;
 
 /** Room kept for others by a process with more to send than the window has left: Design notes. */
 export type WindowPhase = 'free' | 'early' | 'late' | 'closing';
@@ -18,6 +20,7 @@ export interface WindowView {
 	/** Round trips since the request that showed `counter` was sent. */
 	staleRoundTrips: number;
 	phase: WindowPhase;
+	elapsedMs: number;
 }
 
 export interface WindowAnswer {
@@ -25,6 +28,7 @@ export interface WindowAnswer {
 	maximum: number;
 	/** Own requests still unanswered, this one excluded. */
 	inFlight: number;
+	elapsedMs: number;
 }
 
 export class WindowSharing {
@@ -41,6 +45,9 @@ export class WindowSharing {
 	private othersThisWindow = false;
 
 	private othersLastWindow = false;
+
+	/** Others' pace is measured from when they were first counted: one counting the window from later starts late. */
+	private othersSinceMs?: number;
 
 	/** Every request counted in this window and the last was this process's own. */
 	get alone(): boolean {
@@ -66,6 +73,7 @@ export class WindowSharing {
 		this.ownCounters = [];
 		this.othersLastWindow = this.othersThisWindow;
 		this.othersThisWindow = false;
+		this.othersSinceMs = undefined;
 	}
 
 	/** How many requests may go now, of the `left` the count allows. */
@@ -83,7 +91,13 @@ export class WindowSharing {
 		const shared = Math.min(SHARED_IN_FLIGHT - view.inFlight, left - reserve);
 		if (!keeping || view.phase !== 'early') return shared;
 		const half = Math.ceil(view.maximum / 2) - this.ownCounters.length - view.inFlight;
-		return Math.min(shared, half);
+		const since = this.othersSinceMs;
+		if (half > 0 || since === undefined || view.elapsedMs < OTHERS_PACE_FROM_MS)
+			return Math.min(shared, half);
+		const others = Math.max(0, view.counter - this.ownCounters.length);
+		const pacedFor = Math.max(1, view.elapsedMs - since);
+		const theirsToCome = Math.ceil((others * (WINDOW_MS - view.elapsedMs)) / pacedFor);
+		return Math.max(0, Math.min(shared, left - theirsToCome - SHARED_IN_FLIGHT));
 	}
 
 	onSend() {
@@ -99,6 +113,7 @@ export class WindowSharing {
 		this.ownCounters.push(answer.counter);
 		if (others > 0) {
 			this.othersThisWindow = true;
+			this.othersSinceMs ??= answer.elapsedMs;
 			this.mode = 'shared';
 			return;
 		}

@@ -41,12 +41,14 @@ function aloneAt75(moreQueued: boolean): RateLimitPacer {
 	return pacer;
 }
 
-const view = (phase: WindowView['phase'], inFlight = 0): WindowView => ({
+/** Early in the window (10 s after its first answer) unless told. */
+const view = (phase: WindowView['phase'], inFlight = 0, elapsedMs = 10_000): WindowView => ({
 	maximum: 150,
 	counter: 60,
 	inFlight,
 	staleRoundTrips: 1,
 	phase,
+	elapsedMs,
 });
 
 describe('the pacer (800 ms answers, a window heard from 800 ms, so over by 60.8 s)', () => {
@@ -101,15 +103,15 @@ test('answers as slow as a generation (30 s) leave no time for the door: 400 at 
 describe('window sharing', () => {
 	const alone = () => {
 		const sharing = new WindowSharing();
-		sharing.onAnswer({ counter: 1, maximum: 150, inFlight: 0 });
+		sharing.onAnswer({ counter: 1, maximum: 150, inFlight: 0, elapsedMs: 1_000 });
 		sharing.onSend();
-		sharing.onAnswer({ counter: 2, maximum: 150, inFlight: 0 });
+		sharing.onAnswer({ counter: 2, maximum: 150, inFlight: 0, elapsedMs: 1_000 });
 		return sharing;
 	};
 	const shared = () => {
 		const sharing = alone();
 		// Counter 10 with two of its own below: seven others.
-		sharing.onAnswer({ counter: 10, maximum: 150, inFlight: 0 });
+		sharing.onAnswer({ counter: 10, maximum: 150, inFlight: 0, elapsedMs: 1_000 });
 		return sharing;
 	};
 
@@ -129,33 +131,68 @@ describe('window sharing', () => {
 		// Three of its own counted: 75 - 3 - 1 in flight = 71, more than the two a shared process keeps in flight.
 		expect(sharing.capacity(90, view('early', 1))).toBe(SHARED_IN_FLIGHT - 1);
 		for (let counter = 11; counter < 83; counter++)
-			sharing.onAnswer({ counter, maximum: 150, inFlight: 0 });
+			sharing.onAnswer({ counter, maximum: 150, inFlight: 0, elapsedMs: 1_000 });
 		// 75 of its own: no more until late, though 68 are left.
 		expect(sharing.capacity(68, view('early'))).toBe(0);
 		expect(sharing.capacity(68, view('late'))).toBe(SHARED_IN_FLIGHT);
 		sharing.newWindow();
 		// Seen in the window before: still half.
 		for (let counter = 1; counter <= 75; counter++)
-			sharing.onAnswer({ counter, maximum: 150, inFlight: 0 });
+			sharing.onAnswer({ counter, maximum: 150, inFlight: 0, elapsedMs: 1_000 });
 		expect(sharing.capacity(75, view('early'))).toBe(0);
+	});
+
+	test("past the window's middle, its half taken: what the others' pace so far leaves of the rest, if they were counted in this window", () => {
+		const sharing = shared();
+		sharing.newWindow();
+		// 20 others counted before its first, then 75 of its own: its half, with 55 left.
+		for (let counter = 21; counter <= 95; counter++)
+			sharing.onAnswer({ counter, maximum: 150, inFlight: 0, elapsedMs: 1_000 });
+		const at = (elapsedMs: number, counter = 95): WindowView => ({
+			...view('early', 0, elapsedMs),
+			counter,
+		});
+		expect(sharing.capacity(55, at(20_000))).toBe(0);
+		// 40 s in: the others' 20 so far means 10 more to come; 55 - 10 - 2 leaves room for two in flight.
+		expect(sharing.capacity(55, at(40_000))).toBe(SHARED_IN_FLIGHT);
+		// Others at a pace that fills the window (60 in 40 s: 30 to come, 15 left): nothing more.
+		sharing.onAnswer({ counter: 135, maximum: 150, inFlight: 0, elapsedMs: 1_000 });
+		expect(sharing.capacity(15, at(40_000, 135))).toBe(0);
+
+		// Others counted only in the window before: a process that counts the window from later may
+		// still come (the one the half is kept for), so the half holds to the end of the window.
+		const quiet = shared();
+		quiet.newWindow();
+		for (let counter = 1; counter <= 75; counter++)
+			quiet.onAnswer({ counter, maximum: 150, inFlight: 0, elapsedMs: 1_000 });
+		expect(quiet.capacity(75, at(40_000, 75))).toBe(0);
+
+		// Others first counted 35 s in (a process counting the window from later): their pace only from
+		// then, 20 in 5 s, so 80 to come; measured from the window's start it would have left room.
+		const late = shared();
+		late.newWindow();
+		for (let counter = 1; counter <= 75; counter++)
+			late.onAnswer({ counter, maximum: 150, inFlight: 0, elapsedMs: 1_000 });
+		late.onAnswer({ counter: 96, maximum: 150, inFlight: 0, elapsedMs: 35_000 });
+		expect(late.capacity(54, at(40_000, 96))).toBe(0);
 	});
 
 	test('a whole window with no other counted: it looks again (half of what is left), then is alone, though its requests never all came back at once', () => {
 		const sharing = shared();
 		sharing.newWindow();
 		// The window after others were seen: shared, two in flight, whatever its answers show.
-		sharing.onAnswer({ counter: 1, maximum: 150, inFlight: 1 });
+		sharing.onAnswer({ counter: 1, maximum: 150, inFlight: 1, elapsedMs: 1_000 });
 		expect(sharing.capacity(148, view('free', 1))).toBe(SHARED_IN_FLIGHT - 1);
 		sharing.newWindow();
 		// The next window shows only its own requests: one batch of half of what is left.
-		sharing.onAnswer({ counter: 1, maximum: 150, inFlight: 1 });
+		sharing.onAnswer({ counter: 1, maximum: 150, inFlight: 1, elapsedMs: 1_000 });
 		expect(sharing.alone).toBe(false);
 		expect(sharing.capacity(148, view('free', 1))).toBe(74);
 		for (let sent = 0; sent < 74; sent++) sharing.onSend();
 		expect(sharing.capacity(74, view('free', 75))).toBe(0);
 		// Answered with nothing left in flight and no other counted: alone.
 		for (let counter = 2; counter <= 76; counter++)
-			sharing.onAnswer({ counter, maximum: 150, inFlight: 76 - counter });
+			sharing.onAnswer({ counter, maximum: 150, inFlight: 76 - counter, elapsedMs: 1_000 });
 		expect(sharing.alone).toBe(true);
 		expect(sharing.capacity(74, view('free'))).toBe(74);
 	});
