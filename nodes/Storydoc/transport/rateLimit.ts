@@ -1,9 +1,9 @@
 // Pacing from the server's rate-limit headers (no reset time given): docs/development.md › Design notes.
 import { FIRST_ALONE_MAX_MS } from '../constants';
 import type { WindowPhase } from './windowSharing';
-import { DOOR_SLOTS, OTHERS_PACE_FROM_MS, WindowSharing } from './windowSharing';
+import { DOOR_SLOTS, OTHERS_PACE_FROM_MS, SPEC_WINDOW_MS, WindowSharing } from './windowSharing';
 
-export const SPEC_WINDOW_MS = 60_000;
+export { SPEC_WINDOW_MS };
 const FIRST_PROBE_DELAY_MS = 250;
 // Timer granularity must never send the first request of a new window early.
 const RESET_MARGIN_MS = 25;
@@ -110,7 +110,7 @@ export class RateLimitPacer {
 				Math.max(0, now - this.counterSentAt) / Math.max(1, this.minRoundTripMs),
 			),
 			phase: this.phase(now),
-			elapsedMs: this.windowHeardAt === undefined ? 0 : now - this.windowHeardAt,
+			elapsedMs: this.sinceWindowHeard(now),
 		});
 	}
 
@@ -134,6 +134,10 @@ export class RateLimitPacer {
 
 	private keepingRoom(now: number): boolean {
 		return this.sharing.keepsRoom && this.phase(now) === 'early';
+	}
+
+	private sinceWindowHeard(now: number): number {
+		return now - (this.windowHeardAt ?? now);
 	}
 
 	private roomCheckAt(now: number): number {
@@ -279,7 +283,7 @@ export class RateLimitPacer {
 				counter,
 				maximum: this.maximum,
 				inFlight: this.inFlight.size,
-				elapsedMs: at - (this.windowHeardAt ?? at),
+				elapsedMs: this.sinceWindowHeard(at),
 			});
 		}
 	}

@@ -5,8 +5,8 @@ export const SHARED_IN_FLIGHT = 2;
 /** Round trips of an old view the reserve covers: past that, idle gaps would hold requests for a whole window. */
 const STALE_ROUND_TRIPS_COVERED = 2;
 export const DOOR_SLOTS = 2;
-const WINDOW_MS = 60_000;
-export const OTHERS_PACE_FROM_MS = WINDOW_MS / 2;
+export const SPEC_WINDOW_MS = 60_000;
+export const OTHERS_PACE_FROM_MS = SPEC_WINDOW_MS / 2;
 
 /** Room kept for others by a process with more to send than the window has left: Design notes. */
 export type WindowPhase = 'free' | 'early' | 'late' | 'closing';
@@ -96,7 +96,7 @@ export class WindowSharing {
 			return Math.min(shared, half);
 		const others = Math.max(0, view.counter - this.ownCounters.length);
 		const pacedFor = Math.max(1, view.elapsedMs - since);
-		const theirsToCome = Math.ceil((others * (WINDOW_MS - view.elapsedMs)) / pacedFor);
+		const theirsToCome = Math.ceil((others * (SPEC_WINDOW_MS - view.elapsedMs)) / pacedFor);
 		return Math.max(0, Math.min(shared, left - theirsToCome - SHARED_IN_FLIGHT));
 	}
 
