@@ -35,8 +35,8 @@ async function restartMidBatch({ n8n, sandbox, cluster }, label, service, downMs
 	let late;
 	await cluster[RESTARTS[service]](downMs, async () => {
 		late = postDeals(cluster, `${label}late`, 5).then(
-			(answer) => answer.status,
-			(error) => error.message,
+			async (answer) => ({ status: answer.status, body: (await answer.text()).slice(0, 120) }),
+			(error) => ({ status: error.message, body: '' }),
 		);
 	});
 	const current = (id) => createExecutions(cluster).find((candidate) => candidate.id === id);
@@ -61,7 +61,8 @@ async function restartMidBatch({ n8n, sandbox, cluster }, label, service, downMs
 		seconds: Math.round((Date.now() - lostAt) / 1000),
 		ranOn: ranBy(cluster, execution.id).map((candidate) => candidate.number),
 		createdWhenKilled,
-		lateAnswer,
+		lateAnswer: lateAnswer.status,
+		lateBody: lateAnswer.body,
 		lateStatus: lateEnded?.status ?? 'no execution',
 		lateVersions: versionsOf(sandbox, `${label}late`).length,
 		...whatIsLeft(n8n, cluster, execution.id, mine()),
@@ -74,7 +75,7 @@ function describeRestart(version, f) {
 		`${f.service} restarted: n8n ${version}, batch ${f.label}: at ${f.createdWhenKilled} versions; ` +
 		`execution ${f.executionId} ${f.status} ${f.seconds} s later (run on workers ${f.ranOn.join(', ')}); ` +
 		`${f.versions} versions for ${f.dealsWithAVersion} deals, ${f.dealsTwice} deals twice, ${f.named} named in its data; ` +
-		`a webhook call while ${f.service} was down: answered ${f.lateAnswer}, its execution ${f.lateStatus}, ${f.lateVersions} of its 5 versions made`
+		`a webhook call while ${f.service} was down: answered ${f.lateAnswer} ${JSON.stringify(f.lateBody)}, its execution ${f.lateStatus}, ${f.lateVersions} of its 5 versions made`
 	);
 }
 
