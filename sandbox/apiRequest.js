@@ -81,6 +81,7 @@ function replier(core, { request, response, record, rate, rateLimiter }) {
 	const finish = (status) => {
 		core.inProgress -= 1;
 		record.status = status;
+		record.answeredAt = new Date(core.settings.now()).toISOString();
 		core.onRequest?.(record);
 	};
 	const text = async (status, body, contentType = JSON_TYPE) => {

@@ -12,6 +12,7 @@ const { postDeals, ranBy, versionsPerDeal } = require('../scale/batchFaults');
 const { refusedPerWindowOf, windowsOf } = require('../scale/load');
 const { CREATE_WORKFLOW_ID, LIMIT } = require('../scale/workflows');
 const { SCHEDULE_WORKFLOW_ID, seededVersionIds } = require('./salesWorkflows');
+const { workerCycles } = require('./workerCycles');
 
 const SCHEDULED_DEALS = 500;
 const CALLS = 20;
@@ -59,7 +60,13 @@ async function runSalesBatch({ sandbox, cluster, scheduledAt }) {
 		runsOf(cluster),
 	);
 	await pause(2000);
-	return { answers, third, executions, ...figures(sandbox, views, firstCreate) };
+	return {
+		answers,
+		third,
+		executions,
+		cycles: workerCycles(sandbox, cluster, executions),
+		...figures(sandbox, views, firstCreate),
+	};
 }
 
 /**

@@ -27,6 +27,7 @@ const {
 	seededVersionIds,
 	sessionsWorkflow,
 } = require('./salesWorkflows');
+const { describeCycles } = require('./workerCycles');
 
 /** From the import to the schedule's run: n8n's start, with both lines' starting side by side. */
 const SCHEDULE_LEAD_MS = 150_000;
@@ -74,6 +75,7 @@ function report({ n8nVersion, batch, reading }) {
 		`429 answers:      ${batch.refusedPerWindow.join(', ')} in the server's ${batch.refusedPerWindow.length} windows; the first window's at ${batch.refusedInFirstWindow.map((refused) => `${refused.after.toFixed(1)} s (${refused.schedule ? 'schedule' : 'webhook'})`).join(', ') || 'none'}`,
 		`creates:          ${batch.createdPerWindow.join(', ')} per window, the windows from ${batch.windowsBeganAt.map((at) => at.toFixed(1)).join(', ')} s`,
 		`                  the schedule's ${batch.scheduleCreatedPerWindow.join(', ')}; each window's last ${batch.lastCreateInWindowAfter.map((at) => at.toFixed(1)).join(', ')} s after its first`,
+		...describeCycles(batch.cycles).map((line) => `                  ${line}`),
 		`time:             ${batch.seconds.toFixed(1)} s from the first create to the last; the limit's floor ${batch.floorSeconds.toFixed(1)} s; ${(batch.seconds / batch.floorSeconds).toFixed(3)} × (goal ≤ ${GOAL_RATIO})`,
 		`main restarted:   down ${MAIN_DOWN_MS / 1000} s, serving again ${reading.backAfterSeconds} s after its stop; cursor lines in its log since: ${reading.cursorLogAfterRestart.length}`,
 		`first views:      ${reading.firstViews.length} emitted for ${reading.readers.length} versions opened`,
