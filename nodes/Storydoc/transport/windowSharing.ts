@@ -7,6 +7,7 @@ const STALE_ROUND_TRIPS_COVERED = 2;
 export const DOOR_SLOTS = 2;
 export const SPEC_WINDOW_MS = 60_000;
 export const OTHERS_PACE_FROM_MS = SPEC_WINDOW_MS / 2;
+const OTHERS_LATE_BY_MS = 20_000;
 
 /** Room kept for others by a process with more to send than the window has left: Design notes. */
 export type WindowPhase = 'free' | 'early' | 'late' | 'closing';
@@ -49,6 +50,8 @@ export class WindowSharing {
 	/** Others' pace is measured from when they were first counted: one counting the window from later starts late. */
 	private othersSinceMs?: number;
 
+	private othersExpectedByMs = 0;
+
 	/** Every request counted in this window and the last was this process's own. */
 	get alone(): boolean {
 		return this.mode === 'alone';
@@ -72,6 +75,7 @@ export class WindowSharing {
 	newWindow() {
 		this.ownCounters = [];
 		this.othersLastWindow = this.othersThisWindow;
+		this.othersExpectedByMs = (this.othersSinceMs ?? 0) + OTHERS_LATE_BY_MS;
 		this.othersThisWindow = false;
 		this.othersSinceMs = undefined;
 	}
@@ -117,10 +121,12 @@ export class WindowSharing {
 			this.mode = 'shared';
 			return;
 		}
-		if (this.mode === 'alone' || this.othersLately) return;
-		// A window without others: look again (two in flight never leave none, so never an exact count).
-		if (this.mode === 'shared')
+		if (this.mode === 'alone' || this.othersThisWindow) return;
+		// None counted yet, and those of the last window are late by OTHERS_LATE_BY_MS: look again.
+		if (this.mode === 'shared') {
+			if (this.othersLastWindow && answer.elapsedMs < this.othersExpectedByMs) return;
 			return this.lookAgain(answer.maximum - answer.counter - answer.inFlight);
+		}
 		// Only with nothing in flight is the count exact: then no other process counted means alone.
 		if (answer.inFlight > 0) return;
 		if (this.batchSent) {

@@ -177,10 +177,25 @@ describe('window sharing', () => {
 		expect(late.capacity(54, at(40_000, 96))).toBe(0);
 	});
 
+	test.each([1_000, 40_000])(
+		'others first counted %i ms into the last window: shared in this one until 20 s past that, then, none of them counted, it looks again',
+		(othersAtMs) => {
+			const sharing = alone();
+			sharing.onAnswer({ counter: 10, maximum: 150, inFlight: 0, elapsedMs: othersAtMs });
+			sharing.newWindow();
+			sharing.onAnswer({ counter: 1, maximum: 150, inFlight: 1, elapsedMs: 1_000 });
+			sharing.onAnswer({ counter: 2, maximum: 150, inFlight: 1, elapsedMs: othersAtMs + 19_900 });
+			expect(sharing.capacity(146, view('early', 1))).toBe(SHARED_IN_FLIGHT - 1);
+			sharing.onAnswer({ counter: 3, maximum: 150, inFlight: 1, elapsedMs: othersAtMs + 20_000 });
+			// Half of what is left (150 - 3 - 1 in flight) as one batch, as for a process just started.
+			expect(sharing.capacity(146, view('early', 1))).toBe(73);
+		},
+	);
+
 	test('a whole window with no other counted: it looks again (half of what is left), then is alone, though its requests never all came back at once', () => {
 		const sharing = shared();
 		sharing.newWindow();
-		// The window after others were seen: shared, two in flight, whatever its answers show.
+		// The window after others were seen, before they are due: shared, two in flight.
 		sharing.onAnswer({ counter: 1, maximum: 150, inFlight: 1, elapsedMs: 1_000 });
 		expect(sharing.capacity(148, view('free', 1))).toBe(SHARED_IN_FLIGHT - 1);
 		sharing.newWindow();
