@@ -27,8 +27,6 @@ export interface Simulation {
 	windowMs?: number;
 	/** Requests someone else already made in the first window (0). */
 	usedByOthers?: number;
-	/** n8n's own work between an item's answer and the next item's request (0). */
-	itemMs?: number;
 }
 
 export interface SimulationResult {
@@ -116,8 +114,7 @@ export function simulate(simulation: Simulation): SimulationResult {
 							}
 							done += 1;
 							lastAnswerMs = now;
-							if (simulation.itemMs) schedule(now + simulation.itemMs, takeItem);
-							else takeItem();
+							takeItem();
 						});
 					});
 				};
