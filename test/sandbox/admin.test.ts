@@ -51,6 +51,7 @@ describe('the request log', () => {
 			'authScheme',
 			'rateLimitCounter',
 			'inProgress',
+			'answeredAt',
 		]);
 		expect(list).toEqual({
 			seq: 1,
@@ -64,6 +65,7 @@ describe('the request log', () => {
 			authScheme: 'Bearer',
 			rateLimitCounter: 0,
 			inProgress: 1,
+			answeredAt: new Date(NOW).toISOString(),
 		});
 		expect(broken).toMatchObject({ seq: 2, body: '{"broken', status: 400, rateLimitCounter: 1 });
 		expect(created).toMatchObject({
