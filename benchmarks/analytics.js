@@ -53,6 +53,7 @@ const { NODES, getEventsWorkflow, httpRequestWorkflow } = require('./analytics/w
 const { argValue, benchCrashed, createChecks } = require('./lib/checks');
 const { openApp } = require('./lib/realApp');
 const { benchCredentials } = require('./lib/workflows');
+const { median } = require('../scripts/lib/median');
 
 const QUICK = process.argv.includes('--quick');
 const PROFILE = process.argv.includes('--profile');
@@ -137,7 +138,6 @@ function timeline(answeredAt, startedAt, ms) {
 	return { first: within[0] - startedAt, last, tail: ms - last };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const medianOf = (rows, key) => median(rows.map((row) => row[key]).filter((v) => v !== undefined));
 
 /** Runs each side once per run in the real app, the order rotating; returns their rows. */

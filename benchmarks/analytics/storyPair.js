@@ -14,6 +14,7 @@ const path = require('node:path');
 
 const { summarizeProfile } = require('./cpuProfile');
 const { storydocNode, manualWorkflow } = require('../lib/workflows');
+const { median } = require('../../scripts/lib/median');
 
 const OUTPUTS = { summary: 'versionSummary', stories: 'storySummary' };
 const LABELS = { summary: 'Summary per Version', stories: 'Summary per Story' };
@@ -48,8 +49,6 @@ function pairWorkflow({ dateFrom, dateTo, concurrency }, first) {
 		Manual: { main: [nodes.map(link)] },
 	});
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * `runs` interleaved runs of the pair in `app`; `record(side, items)` checks each side's output.

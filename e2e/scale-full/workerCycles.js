@@ -6,6 +6,7 @@
  * docs/development/queue-mode.md says how to read it). Each create is the worker's whose execution
  * holds its deal: the schedule's deals are S-0…S-499, call N's WN-0…WN-24.
  */
+const { median } = require('../../scripts/lib/median');
 const { windowsOf } = require('../scale/load');
 
 const seconds = (entry, field = 'time') => Date.parse(entry[field]) / 1000;
@@ -23,12 +24,6 @@ function workerOfLabel(cluster, executions) {
 		if (label && run.ranOn.length === 1) workers.set(label, run.ranOn[0]);
 	}
 	return workers;
-}
-
-function median(values) {
-	if (values.length === 0) return undefined;
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.floor(sorted.length / 2)];
 }
 
 /** One worker's requests in one window: count, mean in flight over the window, median answer → next. */

@@ -43,14 +43,10 @@ export class WindowSharing {
 	/** Counters of this process's answered requests in the current window. */
 	private ownCounters: number[] = [];
 
-	private othersThisWindow = false;
-
-	private othersLastWindow = false;
-
-	/** Others' pace is measured from when they were first counted: one counting the window from later starts late. */
+	/** When others were first counted in this window (none: undefined); their pace runs from then, as one counting the window from later starts late. */
 	private othersSinceMs?: number;
 
-	private othersExpectedByMs = 0;
+	private othersLastWindowSinceMs?: number;
 
 	/** Every request counted in this window and the last was this process's own. */
 	get alone(): boolean {
@@ -62,7 +58,7 @@ export class WindowSharing {
 	}
 
 	private get othersLately(): boolean {
-		return this.othersThisWindow || this.othersLastWindow;
+		return this.othersSinceMs !== undefined || this.othersLastWindowSinceMs !== undefined;
 	}
 
 	/** Nothing heard for a while: who else sends is unknown again. */
@@ -74,9 +70,7 @@ export class WindowSharing {
 
 	newWindow() {
 		this.ownCounters = [];
-		this.othersLastWindow = this.othersThisWindow;
-		this.othersExpectedByMs = (this.othersSinceMs ?? 0) + OTHERS_LATE_BY_MS;
-		this.othersThisWindow = false;
+		this.othersLastWindowSinceMs = this.othersSinceMs;
 		this.othersSinceMs = undefined;
 	}
 
@@ -116,15 +110,15 @@ export class WindowSharing {
 		const others = answer.counter - 1 - ownBelow - answer.inFlight;
 		this.ownCounters.push(answer.counter);
 		if (others > 0) {
-			this.othersThisWindow = true;
 			this.othersSinceMs ??= answer.elapsedMs;
 			this.mode = 'shared';
 			return;
 		}
-		if (this.mode === 'alone' || this.othersThisWindow) return;
+		if (this.mode === 'alone' || this.othersSinceMs !== undefined) return;
 		// None counted yet, and those of the last window are late by OTHERS_LATE_BY_MS: look again.
 		if (this.mode === 'shared') {
-			if (this.othersLastWindow && answer.elapsedMs < this.othersExpectedByMs) return;
+			const lastSince = this.othersLastWindowSinceMs;
+			if (lastSince !== undefined && answer.elapsedMs < lastSince + OTHERS_LATE_BY_MS) return;
 			return this.lookAgain(answer.maximum - answer.counter - answer.inFlight);
 		}
 		// Only with nothing in flight is the count exact: then no other process counted means alone.
