@@ -50,10 +50,7 @@ function reached(reading: Reading, rules: LevelRules, percent: number): boolean 
 	return reading.deepestSlide * 100 >= percent * rules.lastSlide;
 }
 
-/**
- * Hot with Signs for Hot strong signs (read long, most of the story reached, came back, clicked an
- * action); warm with one, or at the warm reading time or share; else cold.
- */
+/** Hot: Signs for Hot strong signs; warm: one, or the warm reading time or share; else cold. */
 export function levelOf(reading: Reading, rules: LevelRules): EngagementFields {
 	const signs: EngagementSign[] = [];
 	if (reading.readingSeconds >= rules.hotReadingSeconds) signs.push('readingTime');

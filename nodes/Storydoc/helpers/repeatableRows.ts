@@ -112,10 +112,7 @@ function enteredRow(
 	return { index, path: path as string[], values, parentRow: row.parentRow };
 }
 
-/**
- * Rows entered in the editor, one group per row, nested rows placed inside the Parent Row-th row
- * entered for the parent group: the rows of each top-level group.
- */
+/** Each top-level group's rows as entered, nested rows inside their parent group's Parent Row-th row. */
 export function enteredRows(
 	item: ItemContext,
 	rows: RowParameter[],

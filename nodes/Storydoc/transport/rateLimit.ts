@@ -10,6 +10,8 @@ const RESET_MARGIN_MS = 25;
 const PROBE_POLL_MS = 25;
 /** A process waiting for its own window's end opens the next within this; later, it is a cold start. */
 const OWN_WINDOW_ON_TIME_MS = 1_000;
+/** An early probe is worth one 429 only when the window's end is this many round trips uncertain. */
+const EARLY_PROBE_ROUND_TRIPS = 4;
 
 export interface RateLimitHeaders {
 	counter?: number;
@@ -24,6 +26,7 @@ export interface SendTicket {
 	sentAt: number;
 	/** Sent while the window was believed full: a new window's first request, or a probe. */
 	probe: boolean;
+	early?: boolean;
 }
 
 export class RateLimitPacer {
@@ -41,6 +44,15 @@ export class RateLimitPacer {
 	private counterSentAt = Number.NEGATIVE_INFINITY;
 
 	private heardThisWindow: Array<{ counter: number; at: number }> = [];
+
+	/** Joined late (others had half the window when first heard): the window began after this. */
+	private lateJoinBeganAfter?: number;
+
+	private lastCountedSentAt = Number.NEGATIVE_INFINITY;
+
+	private earlyProbeRefused = false;
+
+	private earlyProbePlanned = false;
 
 	/** The first response heard from the current window: that window ends within a minute of it. */
 	private windowHeardAt?: number;
@@ -182,14 +194,17 @@ export class RateLimitPacer {
 			if (this.probeInFlight) return PROBE_POLL_MS;
 			// Held back by what is in flight (a share, a batch, the first request): its answers tell more.
 			if (!this.limited && this.inFlight.size > 0) return PROBE_POLL_MS;
-			if (!this.limited && !this.fullByCount() && this.keepingRoom(now))
-				return Math.max(PROBE_POLL_MS, this.roomCheckAt(now) - now);
+			const earlyProbeAt = this.earlyProbeAt() ?? Number.POSITIVE_INFINITY;
+			if (!this.limited && !this.fullByCount() && this.keepingRoom(now) && earlyProbeAt > now)
+				return Math.max(PROBE_POLL_MS, Math.min(this.roomCheckAt(now), earlyProbeAt) - now);
 			this.nextProbeAt ??= this.plannedFirst(now);
 			if (this.nextProbeAt > now) return this.nextProbeAt - now;
 			this.probeInFlight = true;
 			this.nextProbeAt = undefined;
 		}
-		const ticket = { sentAt: now, probe: full };
+		const ticket: SendTicket = { sentAt: now, probe: full };
+		if (full && this.earlyProbePlanned) ticket.early = true;
+		this.earlyProbePlanned = false;
 		this.inFlight.add(ticket);
 		if (!this.isCold(now)) this.sharing.onSend();
 		return ticket;
@@ -219,12 +234,24 @@ export class RateLimitPacer {
 
 	private plannedFirst(now: number): number {
 		if (this.windowHeardAt !== undefined && (!this.limited || this.fullByCount())) {
-			return Math.max(now, this.windowHeardAt + SPEC_WINDOW_MS + RESET_MARGIN_MS);
+			const early = this.earlyProbeAt();
+			this.earlyProbePlanned = early !== undefined;
+			return Math.max(now, early ?? this.windowHeardAt + SPEC_WINDOW_MS + RESET_MARGIN_MS);
 		}
 		const latest = (this.refusedHeardAt ?? now) + SPEC_WINDOW_MS + RESET_MARGIN_MS;
 		const probeAt = Math.min(now + this.probeDelayMs, Math.max(latest, now));
 		this.probeDelayMs *= 2;
 		return probeAt;
+	}
+
+	/** Joined late: the window ends between its last request counted and a minute after its first answer. */
+	private earlyProbeAt(): number | undefined {
+		if (this.lateJoinBeganAfter === undefined || this.windowEndsBy === undefined) return undefined;
+		if (this.earlyProbeRefused) return undefined;
+		const earliest = Math.max(this.lateJoinBeganAfter + SPEC_WINDOW_MS, this.lastCountedSentAt);
+		const latest = this.windowEndsBy + RESET_MARGIN_MS;
+		if (latest - earliest <= EARLY_PROBE_ROUND_TRIPS * this.typicalRoundTrip()) return undefined;
+		return (earliest + latest) / 2;
 	}
 
 	onNoResponse(ticket: SendTicket): void {
@@ -256,6 +283,24 @@ export class RateLimitPacer {
 		this.nextProbeAt = undefined;
 	}
 
+	/** Its last window waited out, others already had half of this one: it began after that one ended. */
+	private beginWindow(ticket: SendTicket, counter: number, at: number) {
+		const lastEndedAfter = Math.max(
+			(this.lateJoinBeganAfter ?? Number.NEGATIVE_INFINITY) + SPEC_WINDOW_MS,
+			this.lastCountedSentAt,
+		);
+		const waitedOut = this.windowEndsBy !== undefined && ticket.sentAt >= this.windowEndsBy;
+		const joinedLate =
+			waitedOut &&
+			this.maximum !== undefined &&
+			counter - 1 - this.inFlight.size >= this.maximum / 2;
+		this.lateJoinBeganAfter = joinedLate ? lastEndedAfter : undefined;
+		this.lastCountedSentAt = ticket.sentAt;
+		this.earlyProbeRefused = false;
+		this.windowHeardAt = at;
+		this.heardThisWindow = [];
+	}
+
 	private observeCounter(ticket: SendTicket, counter: number, rateLimited: boolean, at: number) {
 		if (this.isCold(at)) this.sharing.reset();
 		this.lastHeardAt = at;
@@ -266,12 +311,11 @@ export class RateLimitPacer {
 			this.windowHeardAt === undefined ||
 			ticket.sentAt >= this.windowHeardAt + SPEC_WINDOW_MS ||
 			this.heardThisWindow.some((heard) => counter < heard.counter && ticket.sentAt >= heard.at);
-		// A 429 to a probe: a window this process did not see begin, counted from then on.
-		const newWindow = newCount || (rateLimited && ticket.probe);
-		if (newWindow) {
-			this.windowHeardAt = at;
-			this.heardThisWindow = [];
-		}
+		// A 429 to a probe at the window's latest end: a window this process did not see begin.
+		const newWindow = newCount || (rateLimited && ticket.probe && !ticket.early);
+		if (newWindow) this.beginWindow(ticket, counter, at);
+		else this.lastCountedSentAt = Math.max(this.lastCountedSentAt, ticket.sentAt);
+		if (rateLimited && ticket.early) this.earlyProbeRefused = true;
 		this.heardThisWindow.push({ counter, at });
 		if (newCount) this.sharing.newWindow();
 		if (newWindow || counter >= this.counter) {

@@ -17,10 +17,7 @@ interface PollRead {
 	deadline: number;
 }
 
-/**
- * What a poll's new events emit for the chosen Event, and the event's state beside the cursor. The
- * look-backs may fail: the caller saves the state with the cursor only when all of it succeeded.
- */
+/** A poll's emits for the Event, and its state: saved with the cursor only if every look-back succeeded. */
 export async function eventsOfPoll(
 	context: IPollFunctions,
 	staticData: IDataObject,

@@ -296,3 +296,63 @@ describe('a worker that joins another sending a long batch alone (issue 67)', ()
 		},
 	);
 });
+
+test.each([200, 800])(
+	'%i ms answers, a worker that joins two others in a full window (at 95 s, counter 147): once a window it waits out is already half gone when it comes, it probes early and gets in from the next; at most one 429',
+	(answerMs) => {
+		for (const jitterMs of JITTERS) {
+			const result = simulate({
+				processes: [
+					{ executions: [execution(500)], itemsInParallel: 150 },
+					{ executions: [execution(300, 1000)], itemsInParallel: 150 },
+					{ executions: [execution(125, 95_000)], itemsInParallel: 150 },
+				],
+				answerMs,
+				jitterMs,
+				seed: 2,
+			});
+			const [, , joining] = result.acceptedPerWindowByProcess;
+			expect(result.done).toBe(925);
+			expect(result.refused).toBeLessThanOrEqual(1);
+			// Counting each window from its own late answer, it came once a window, at its end, for four.
+			expect(joining.slice(1, 3)).toEqual([1, 1]);
+			const last = joining.findLastIndex((accepted) => accepted > 0);
+			for (const accepted of joining.slice(3, last + 1))
+				expect(accepted).toBeGreaterThanOrEqual(20);
+		}
+	},
+);
+
+describe('joining late: a window waited out that others already had half of when it came', () => {
+	// First heard at counter 147 (at 800 ms), waited out; the next heard at 147 too (at 61,625 ms), so
+	// that window began between the last request counted before (60,825 ms, sent) and its answer.
+	function joinedLate() {
+		const pacer = new RateLimitPacer();
+		const queue = { waiting: 100 };
+		pacer.onResponse(takeAll(pacer, 0)[0], { counter: 147, maximum: 150 }, false, 800);
+		const [waitedOut] = takeAll(pacer, 60_825);
+		pacer.onResponse(waitedOut, { counter: 147, maximum: 150 }, false, 61_625);
+		return { pacer, queue };
+	}
+	const EARLIEST_END = 60_825;
+	const LATEST_END = 61_625 + 60_000 + 25;
+	const MIDDLE = (EARLIEST_END + LATEST_END) / 2;
+
+	test('one probe goes at the middle of when the window can end; a 429 to it waits for the latest end, still the same window', () => {
+		const { pacer, queue } = joinedLate();
+		expect(pacer.reserve(61_700, queue)).toBe(MIDDLE - 61_700);
+		const probe = pacer.reserve(MIDDLE, queue);
+		expect(probe).toMatchObject({ probe: true, early: true });
+		pacer.onResponse(probe as SendTicket, { counter: 151, maximum: 150 }, true, MIDDLE + 800);
+		expect(pacer.reserve(MIDDLE + 900, queue)).toBe(LATEST_END - (MIDDLE + 900));
+		expect(pacer.windowEndsBy).toBe(61_625 + 60_000);
+	});
+
+	test('a low counter in the answer to the probe: a new window, counted from that answer', () => {
+		const { pacer, queue } = joinedLate();
+		const probe = pacer.reserve(MIDDLE, queue) as SendTicket;
+		pacer.onResponse(probe, { counter: 12, maximum: 150 }, false, MIDDLE + 800);
+		expect(pacer.windowEndsBy).toBe(MIDDLE + 800 + 60_000);
+		expect(takeAll(pacer, MIDDLE + 800).length).toBeGreaterThan(0);
+	});
+});
