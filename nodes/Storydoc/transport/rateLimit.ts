@@ -328,6 +328,7 @@ export class RateLimitPacer {
 				maximum: this.maximum,
 				inFlight: this.inFlight.size,
 				elapsedMs: this.sinceWindowHeard(at),
+				allFit: this.demand() <= this.maximum - counter - this.inFlight.size,
 			});
 		}
 	}

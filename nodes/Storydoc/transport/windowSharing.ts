@@ -8,6 +8,8 @@ export const DOOR_SLOTS = 2;
 export const SPEC_WINDOW_MS = 60_000;
 export const OTHERS_PACE_FROM_MS = SPEC_WINDOW_MS / 2;
 const OTHERS_LATE_BY_MS = 20_000;
+/** When all its items fit in what is left, others late by this much cost less than a window two at a time. */
+const OTHERS_LATE_WHEN_ALL_FIT_MS = 5_000;
 
 /** Room kept for others by a process with more to send than the window has left: Design notes. */
 export type WindowPhase = 'free' | 'early' | 'late' | 'closing';
@@ -30,6 +32,7 @@ export interface WindowAnswer {
 	/** Own requests still unanswered, this one excluded. */
 	inFlight: number;
 	elapsedMs: number;
+	allFit?: boolean;
 }
 
 export class WindowSharing {
@@ -118,7 +121,8 @@ export class WindowSharing {
 		// None counted yet, and those of the last window are late by OTHERS_LATE_BY_MS: look again.
 		if (this.mode === 'shared') {
 			const lastSince = this.othersLastWindowSinceMs;
-			if (lastSince !== undefined && answer.elapsedMs < lastSince + OTHERS_LATE_BY_MS) return;
+			const lateBy = answer.allFit ? OTHERS_LATE_WHEN_ALL_FIT_MS : OTHERS_LATE_BY_MS;
+			if (lastSince !== undefined && answer.elapsedMs < lastSince + lateBy) return;
 			return this.lookAgain(answer.maximum - answer.counter - answer.inFlight);
 		}
 		// Only with nothing in flight is the count exact: then no other process counted means alone.

@@ -356,3 +356,22 @@ describe('joining late: a window waited out that others already had half of when
 		expect(takeAll(pacer, MIDDLE + 800).length).toBeGreaterThan(0);
 	});
 });
+
+test('600 and 250 creates on two workers: in the last window, its items all fitting and the other done, the one left looks again 5 s past when the other came the window before, not 20', () => {
+	for (const jitterMs of JITTERS) {
+		const result = simulate({
+			processes: [
+				{ executions: [execution(600)], itemsInParallel: 150 },
+				{ executions: [execution(250, 1000)], itemsInParallel: 150 },
+			],
+			answerMs: 800,
+			jitterMs,
+			seed: 2,
+		});
+		expect(result.done).toBe(850);
+		expect(result.refused).toBeLessThanOrEqual(1);
+		expect(result.acceptedPerWindowByProcess[1].at(-1)).toBe(0);
+		// The last window's 118 went two at a time until 20 s in: done 28.9 s past the floor.
+		expect(result.lastAnswerMs - floorMs(850, 800)).toBeLessThanOrEqual(15_000);
+	}
+});
