@@ -6,6 +6,8 @@
  * (the server's counter at 140 of 150 or more, after the first window) and takes the waiting ones.
  * Returns the figures ./salesTeam.js checks.
  */
+const fs = require('node:fs');
+
 const { ensure } = require('../../scripts/lib/assertions');
 const { pause, waitFor: waitUntil } = require('../harness/waiting');
 const { postDeals, ranBy, versionsPerDeal } = require('../scale/batchFaults');
@@ -45,7 +47,9 @@ async function runSalesBatch({ sandbox, cluster, scheduledAt }) {
 		() => views.createPosts()[0],
 		`the schedule's first create (it was due at ${scheduledAt.toISOString()})`,
 		Math.max(0, scheduledAt.getTime() - Date.now()) + 120_000,
-	);
+	).catch((error) => {
+		throw new Error(`${error.message}; ${scheduleSeen(cluster)}`);
+	});
 	const answers = await Promise.all(
 		Array.from({ length: CALLS }, (_, call) =>
 			postDeals(cluster, `W${call}`, DEALS_PER_CALL).then((response) => response.status),
@@ -67,6 +71,21 @@ async function runSalesBatch({ sandbox, cluster, scheduledAt }) {
 		cycles: workerCycles(sandbox, cluster, executions),
 		...figures(sandbox, views, firstCreate),
 	};
+}
+
+/** What n8n did with the schedule: its executions, and the main's log lines that name the workflow. */
+function scheduleSeen(cluster) {
+	const executions = cluster
+		.psql(
+			`SELECT id, status, "startedAt" FROM execution_entity WHERE "workflowId" = '${SCHEDULE_WORKFLOW_ID}'`,
+		)
+		.trim();
+	const lines = fs
+		.readFileSync(cluster.mainLog, 'utf8')
+		.split('\n')
+		.filter((line) => /schedule|activat|cron|error/i.test(line))
+		.slice(-15);
+	return `its executions: ${executions || 'none'}; the main's log lines on it:\n${lines.join('\n')}`;
 }
 
 /**
