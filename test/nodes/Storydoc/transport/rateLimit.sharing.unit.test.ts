@@ -372,6 +372,7 @@ test('600 and 250 creates on two workers: in the last window, its items all fitt
 		expect(result.refused).toBeLessThanOrEqual(1);
 		expect(result.acceptedPerWindowByProcess[1].at(-1)).toBe(0);
 		// The last window's 118 went two at a time until 20 s in: done 28.9 s past the floor.
+		// virtual time: the simulation's clock
 		expect(result.lastAnswerMs - floorMs(850, 800)).toBeLessThanOrEqual(15_000);
 	}
 });
